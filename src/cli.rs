@@ -1,0 +1,286 @@
+//! The command-line tools: perft, show, variants, bench. Each returns its text so tests can
+//! run them without a process.
+
+use std::io::IsTerminal;
+use std::time::Instant;
+
+use crate::core::game::Game;
+use crate::core::position::Position;
+use crate::fen::{draw_board, parse_move, parse_position, write_position};
+use crate::perft::{divide, divide_report, perft};
+use crate::variants::{self, AnyGame, Status, VARIANTS};
+use crate::with_game;
+
+/// A failure of a CLI command, printed on stderr with exit code 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+/// The position given by an optional position string and moves played from it.
+pub fn setup_position<G: Game>(
+    game: &G,
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<Position, CliError> {
+    let text = fen.unwrap_or(game.variant().spec.start);
+    let mut pos = parse_position(game, text)?;
+    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
+        let mv = parse_move(game, &mut pos, m)?;
+        game.make(&mut pos, mv);
+    }
+    Ok(pos)
+}
+
+/// `menagerie perft`: total (and per root move with `divide`).
+pub fn perft_command(
+    variant: &str,
+    fen: Option<&str>,
+    moves: &[String],
+    depth: u32,
+    show_divide: bool,
+) -> Result<String, CliError> {
+    if depth > 20 {
+        return Err(CliError(format!("depth {depth} is absurd (at most 20)")));
+    }
+    let game = variants::game(variant)?;
+    with_game!(&game, g => {
+        let mut pos = setup_position(g, fen, moves)?;
+        let start = Instant::now();
+        if show_divide {
+            let (lines, total) = divide(g, &mut pos, depth);
+            Ok(divide_report(&lines, total))
+        } else {
+            let total = perft(g, &mut pos, depth);
+            let secs = start.elapsed().as_secs_f64();
+            Ok(format!("Nodes searched: {total}\nTime: {:.3} s\nNodes/second: {:.0}\n", secs, total as f64 / secs.max(1e-9)))
+        }
+    })
+}
+
+/// One line of a perft suite: a position string and expected counts per depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuiteEntry {
+    pub line: usize,
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads `FEN ; D1 n ; D2 n ...` lines; `#` starts a comment; `# variant: NAME` names the game.
+pub fn read_suite(text: &str) -> Result<(Option<String>, Vec<SuiteEntry>), CliError> {
+    let mut variant = None;
+    let mut entries = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some(name) = comment.trim().strip_prefix("variant:") {
+                variant = Some(name.trim().to_string());
+            }
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or("").trim().to_string();
+        let mut counts = Vec::new();
+        for part in parts {
+            let mut words = part.split_whitespace();
+            let (Some(d), Some(n), None) = (words.next(), words.next(), words.next()) else {
+                return Err(CliError(format!(
+                    "suite line {}: expected 'Dn count', got '{}'",
+                    i + 1,
+                    part.trim()
+                )));
+            };
+            let depth = d.strip_prefix('D').and_then(|d| d.parse().ok());
+            let Some(depth) = depth else {
+                return Err(CliError(format!(
+                    "suite line {}: '{d}' is not a depth like D3",
+                    i + 1
+                )));
+            };
+            let n: u64 = n
+                .parse()
+                .map_err(|_| CliError(format!("suite line {}: '{n}' is not a count", i + 1)))?;
+            counts.push((depth, n));
+        }
+        entries.push(SuiteEntry {
+            line: i + 1,
+            fen,
+            counts,
+        });
+    }
+    Ok((variant, entries))
+}
+
+/// Picks the first playable variant that reads `fen` (suites without a variant line).
+fn infer_variant(fen: &str) -> Option<AnyGame> {
+    VARIANTS
+        .iter()
+        .filter(|v| v.status == Status::Playable)
+        .find_map(|info| {
+            let game = variants::game(info.name).ok()?;
+            let ok = with_game!(&game, g => parse_position(g, fen).is_ok());
+            ok.then_some(game)
+        })
+}
+
+/// `menagerie perft --suite`: every count checked; the report ends with `N passed, M failed`.
+pub fn suite_command(
+    text: &str,
+    variant: Option<&str>,
+    max_nodes: u64,
+) -> Result<(String, bool), CliError> {
+    let (named, entries) = read_suite(text)?;
+    let chosen = variant.map(str::to_string).or(named);
+    let fixed = match &chosen {
+        Some(name) => Some(variants::game(name)?),
+        None => None,
+    };
+    let progress = std::io::stderr().is_terminal();
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let mut out = String::new();
+    for entry in &entries {
+        let inferred;
+        let game = match &fixed {
+            Some(g) => g,
+            None => match infer_variant(&entry.fen) {
+                Some(g) => {
+                    inferred = g;
+                    &inferred
+                }
+                None => {
+                    failed += 1;
+                    out.push_str(&format!(
+                        "FAIL line {}: no variant reads '{}'\n",
+                        entry.line, entry.fen
+                    ));
+                    continue;
+                }
+            },
+        };
+        with_game!(game, g => {
+            let mut pos = match parse_position(g, &entry.fen) {
+                Ok(p) => p,
+                Err(e) => {
+                    failed += 1;
+                    out.push_str(&format!("FAIL line {}: {e}\n", entry.line));
+                    continue;
+                }
+            };
+            let written = write_position(g.variant(), &pos);
+            if written != entry.fen {
+                failed += 1;
+                out.push_str(&format!("FAIL line {}: position string written back as '{written}'\n", entry.line));
+            }
+            for &(depth, expected) in &entry.counts {
+                if expected > max_nodes {
+                    skipped += 1;
+                    continue;
+                }
+                if progress {
+                    eprint!("\rline {} depth {depth}...", entry.line);
+                }
+                let got = perft(g, &mut pos, depth);
+                if got == expected {
+                    passed += 1;
+                    out.push_str(&format!("ok   line {} D{depth} {got}\n", entry.line));
+                } else {
+                    failed += 1;
+                    out.push_str(&format!("FAIL line {} D{depth}: expected {expected}, got {got} ({})\n", entry.line, entry.fen));
+                }
+            }
+        });
+    }
+    if progress {
+        eprintln!();
+    }
+    out.push_str(&format!(
+        "{} passed, {} failed, {} skipped\n",
+        passed, failed, skipped
+    ));
+    Ok((out, failed == 0))
+}
+
+/// `menagerie show`: the board drawing and position string.
+pub fn show_command(
+    variant: &str,
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<String, CliError> {
+    let game = variants::game(variant)?;
+    with_game!(&game, g => {
+        let pos = setup_position(g, fen, moves)?;
+        Ok(draw_board(g.variant(), &pos))
+    })
+}
+
+/// `menagerie variants`: every name of the notation contract with its status.
+pub fn variants_command() -> String {
+    let mut out = String::new();
+    for v in VARIANTS {
+        let status = match v.status {
+            Status::Playable => "playable",
+            Status::Unsupported => "not implemented yet",
+        };
+        out.push_str(&format!("{:<26} {:<12} {status}\n", v.name, v.family));
+    }
+    out
+}
+
+/// Positions and depths of `menagerie bench`: fixed, so the node total is a signature.
+pub const BENCH: &[(&str, &str, u32)] = &[
+    (
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
+    (
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
+    ("wildebeest", crate::variants::wildebeest::START, 4),
+    (
+        "wildebeest",
+        "rnccwkqbbnr/1pp2pp1pb1/7p2p/p8p1/3pp2B3/7P3/3PP3P2/P10/1PP2PPN1PP/RN1BQKWCC1R b - - 1 8",
+        3,
+    ),
+];
+
+/// `menagerie bench`: perft of fixed positions; prints nodes and nodes per second.
+pub fn bench_command() -> Result<String, CliError> {
+    let mut out = String::new();
+    let (mut total, start) = (0u64, Instant::now());
+    for &(variant, fen, depth) in BENCH {
+        let game = variants::game(variant)?;
+        let t = Instant::now();
+        let n = with_game!(&game, g => {
+            let mut pos = parse_position(g, fen)?;
+            perft(g, &mut pos, depth)
+        });
+        let secs = t.elapsed().as_secs_f64();
+        out.push_str(&format!(
+            "{variant:<12} d{depth} {n:>12} nodes {:>12.0} nps  {fen}\n",
+            n as f64 / secs.max(1e-9)
+        ));
+        total += n;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    out.push_str(&format!(
+        "Total: {total} nodes in {secs:.3} s, {:.0} nodes/second\n",
+        total as f64 / secs.max(1e-9)
+    ));
+    Ok(out)
+}

@@ -1,0 +1,99 @@
+//! Is a square attacked? Which pieces are pinned? Both read the attack tables.
+
+use super::board::SquareSet;
+use super::position::Position;
+use super::variant::Variant;
+use crate::geometry::{NO_SQ, Sq};
+
+/// True when some piece of `attacker` could capture on `target` now.
+#[inline]
+pub fn is_attacked(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool {
+    for leap in v.attacks.leaps(attacker, target) {
+        let p = pos.at(leap.from);
+        if !p.is_empty()
+            && p.owner() == attacker
+            && leap.kinds & (1 << p.kind()) != 0
+            && (leap.via == NO_SQ || pos.at(leap.via).is_empty())
+        {
+            return true;
+        }
+    }
+    for ray in v.attacks.rays(attacker, target) {
+        for &(sq, kinds) in &ray.cells {
+            let p = pos.at(sq);
+            if !p.is_empty() {
+                if p.owner() == attacker && kinds & (1 << p.kind()) != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
+    v.attacks.indirect_kinds != 0 && hopper_attacks(v, pos, target, attacker)
+}
+
+/// The slow path for hoppers: walk each hopper's own rays.
+fn hopper_attacks(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool {
+    for from in pos.occupied(attacker).iter() {
+        let kind = pos.at(from).kind();
+        if v.attacks.indirect_kinds & (1 << kind) == 0 {
+            continue;
+        }
+        for ray in v.moves.rays(attacker, kind, from) {
+            let Some(after) = ray.hop_after else { continue };
+            if !ray.mode.can_capture() {
+                continue;
+            }
+            let cells = v.moves.cells(ray);
+            let Some(screen) = cells.iter().position(|&s| !pos.at(s).is_empty()) else {
+                continue;
+            };
+            for (i, &sq) in cells[screen + 1..].iter().enumerate() {
+                if after > 0 && i >= after as usize {
+                    break;
+                }
+                if sq == target {
+                    return true;
+                }
+                if !pos.at(sq).is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Pieces of `player` that stand between `player`'s royal on `royal_sq` and an enemy rider
+/// that would attack it if they moved away. Valid only for variants with `fast_legality`.
+pub fn pinned(v: &Variant, pos: &Position, royal_sq: Sq, player: u8) -> SquareSet {
+    let mut pins = SquareSet::default();
+    for enemy in (0..pos.players()).filter(|&e| e != player) {
+        for ray in v.attacks.rays(enemy, royal_sq) {
+            let mut blocker = None;
+            for &(sq, kinds) in &ray.cells {
+                let p = pos.at(sq);
+                if p.is_empty() {
+                    continue;
+                }
+                match blocker {
+                    None if p.owner() == player => blocker = Some(sq),
+                    None => break,
+                    Some(own) => {
+                        if p.owner() == enemy && kinds & (1 << p.kind()) != 0 {
+                            pins.insert(own);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    pins
+}
+
+/// True when `target` is attacked by any player other than `player`.
+#[inline]
+pub fn attacked_by_enemy(v: &Variant, pos: &Position, target: Sq, player: u8) -> bool {
+    (0..pos.players()).any(|e| e != player && is_attacked(v, pos, target, e))
+}

@@ -1,0 +1,36 @@
+//! The interface every game family implements. Perft and search are generic over it, so the
+//! hot paths are compiled once per family with no virtual calls.
+
+use super::moves::{Move, MoveList};
+use super::outcome::Outcome;
+use super::position::Position;
+use super::variant::Variant;
+
+pub trait Game: Sync {
+    /// The variant's data and tables.
+    fn variant(&self) -> &Variant;
+
+    /// Appends every legal move of the side to move to `out` (which it clears first).
+    fn legal_moves(&self, pos: &mut Position, out: &mut MoveList);
+
+    /// Plays `mv`, which must be one of `legal_moves`.
+    fn make(&self, pos: &mut Position, mv: Move);
+
+    /// Takes back the last move made.
+    fn unmake(&self, pos: &mut Position) {
+        pos.undo();
+    }
+
+    /// True when the side to move's royal piece is attacked.
+    fn in_check(&self, pos: &Position) -> bool;
+
+    /// The result if the game is over in `pos`: no legal move, a move limit, repetition, dead
+    /// material. `legal_count` is the number of legal moves (callers usually know it).
+    fn outcome(&self, pos: &Position, legal_count: usize) -> Option<Outcome>;
+
+    /// The number of legal moves (perft's last ply); families may count without making moves.
+    fn count_legal(&self, pos: &mut Position, scratch: &mut MoveList) -> u64 {
+        self.legal_moves(pos, scratch);
+        scratch.len() as u64
+    }
+}

@@ -1,0 +1,81 @@
+//! Moves of pieces by their atoms: leaps, rides and hops read from the move tables.
+//!
+//! The generator reports each (from, to) pair through a closure; the caller adds what the
+//! rules add (promotion choices, en passant, castling) and decides legality.
+
+use super::position::Position;
+use super::variant::Variant;
+use crate::geometry::Sq;
+
+/// Calls `emit(from, to)` for every pseudo-legal piece move of `player` (no drops, no special
+/// moves). Captures are moves onto an enemy piece; nothing lands on its own side.
+#[inline]
+pub fn piece_moves(v: &Variant, pos: &Position, player: u8, mut emit: impl FnMut(Sq, Sq)) {
+    for from in pos.occupied(player).iter() {
+        moves_from(v, pos, player, from, &mut emit);
+    }
+}
+
+/// Pseudo-legal moves of the piece of `player` standing on `from`.
+#[inline]
+pub fn moves_from(
+    v: &Variant,
+    pos: &Position,
+    player: u8,
+    from: Sq,
+    emit: &mut impl FnMut(Sq, Sq),
+) {
+    let kind = pos.at(from).kind();
+    for leap in v.moves.leaps(player, kind, from) {
+        let target = pos.at(leap.to);
+        let ok = if target.is_empty() {
+            leap.mode.can_move()
+        } else {
+            leap.mode.can_capture() && target.owner() != player
+        };
+        if ok && (leap.via == crate::geometry::NO_SQ || pos.at(leap.via).is_empty()) {
+            emit(from, leap.to);
+        }
+    }
+    for ray in v.moves.rays(player, kind, from) {
+        let cells = v.moves.cells(ray);
+        match ray.hop_after {
+            None => {
+                for &to in cells {
+                    let target = pos.at(to);
+                    if target.is_empty() {
+                        if ray.mode.can_move() {
+                            emit(from, to);
+                        }
+                    } else {
+                        if ray.mode.can_capture() && target.owner() != player {
+                            emit(from, to);
+                        }
+                        break;
+                    }
+                }
+            }
+            Some(after) => {
+                let Some(screen) = cells.iter().position(|&s| !pos.at(s).is_empty()) else {
+                    continue;
+                };
+                for (i, &to) in cells[screen + 1..].iter().enumerate() {
+                    if after > 0 && i >= after as usize {
+                        break;
+                    }
+                    let target = pos.at(to);
+                    if target.is_empty() {
+                        if ray.mode.can_move() {
+                            emit(from, to);
+                        }
+                    } else {
+                        if ray.mode.can_capture() && target.owner() != player {
+                            emit(from, to);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}

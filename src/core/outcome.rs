@@ -1,0 +1,70 @@
+//! How a game ended, and why.
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    RoyalCaptured,
+    MoveLimit,
+    Repetition,
+    InsufficientMaterial,
+}
+
+impl Reason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::RoyalCaptured => "royal captured",
+            Reason::MoveLimit => "move limit",
+            Reason::Repetition => "repetition",
+            Reason::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: u8, reason: Reason },
+    Draw { reason: Reason },
+}
+
+impl Outcome {
+    pub fn reason(self) -> Reason {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    /// The two-player result string (`1-0`, `0-1`, `1/2-1/2`).
+    pub fn score_text(self) -> &'static str {
+        match self {
+            Outcome::Win { winner: 0, .. } => "1-0",
+            Outcome::Win { .. } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let who = match winner {
+                    0 => "White".to_string(),
+                    1 => "Black".to_string(),
+                    n => format!("player {n}"),
+                };
+                write!(
+                    f,
+                    "{} {{{who} wins by {}}}",
+                    self.score_text(),
+                    reason.describe()
+                )
+            }
+            Outcome::Draw { reason } => write!(f, "1/2-1/2 {{draw by {}}}", reason.describe()),
+        }
+    }
+}

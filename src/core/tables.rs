@@ -1,0 +1,325 @@
+//! Move and attack tables, computed once per variant from the piece atoms.
+//!
+//! "Tables, not branches": for every (player, kind, square) the generator reads a list of leap
+//! targets and a list of rays (cells in order), so the same loop serves a 5x5 board, an 11x10
+//! board and a 6x6x6 cube. The attack tables are the same facts turned around: for a target
+//! square, where an attacker of each kind would stand.
+
+use super::piece::{Mode, PieceKind, Reach};
+use crate::geometry::{Geometry, NO_SQ, Sq, Vector};
+
+/// How each player sees "forward". Player 0 moves up the rank axis (axis 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    /// Two players facing each other across the rank axis (all two-player games).
+    Facing,
+}
+
+impl Orientation {
+    /// The vector `v` (written for player 0) as `player` uses it.
+    pub fn orient(self, v: Vector, player: u8) -> Vector {
+        match (self, player) {
+            (Orientation::Facing, 0) => v,
+            (Orientation::Facing, _) => v.flip_rank(),
+        }
+    }
+
+    /// A square's rank counted from `player`'s own side (0 = own first rank).
+    pub fn relative_rank(self, geometry: &Geometry, sq: Sq, player: u8) -> usize {
+        let rank = geometry.rank_of(sq);
+        match (self, player) {
+            (Orientation::Facing, 0) => rank,
+            (Orientation::Facing, _) => geometry.ranks() - 1 - rank,
+        }
+    }
+}
+
+/// A leap target: destination, the cell that must be empty for a lame leap (or `NO_SQ`), mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leap {
+    pub to: Sq,
+    pub via: Sq,
+    pub mode: Mode,
+}
+
+/// A ray: `len` cells starting at `start` in [`MoveTables::ray_cells`], in order of distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ray {
+    pub start: u32,
+    pub len: u16,
+    pub mode: Mode,
+    /// For hoppers: how many cells beyond the screen it may land (0 = any); `None` for riders.
+    pub hop_after: Option<u8>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    leaps: (u32, u32),
+    rays: (u32, u32),
+}
+
+/// Per (player, kind, square): leap targets and rays.
+#[derive(Clone, Debug)]
+pub struct MoveTables {
+    kinds: usize,
+    squares: usize,
+    spans: Vec<Span>,
+    leaps: Vec<Leap>,
+    rays: Vec<Ray>,
+    ray_cells: Vec<Sq>,
+}
+
+impl MoveTables {
+    pub fn build(
+        geometry: &Geometry,
+        orientation: Orientation,
+        players: u8,
+        pieces: &[PieceKind],
+    ) -> Self {
+        let squares = geometry.squares();
+        let mut t = MoveTables {
+            kinds: pieces.len(),
+            squares,
+            spans: Vec::with_capacity(players as usize * pieces.len() * squares),
+            leaps: Vec::new(),
+            rays: Vec::new(),
+            ray_cells: Vec::new(),
+        };
+        for player in 0..players {
+            for kind in pieces {
+                for from in 0..squares as Sq {
+                    let leap_start = t.leaps.len() as u32;
+                    let ray_start = t.rays.len() as u32;
+                    let rel_rank = orientation.relative_rank(geometry, from, player);
+                    for atom in kind.atoms.iter().filter(|a| a.applies_on_rank(rel_rank)) {
+                        for &v in &atom.vectors {
+                            let v = orientation.orient(v, player);
+                            t.add_atom_vector(geometry, from, v, atom.reach, atom.mode);
+                        }
+                    }
+                    t.spans.push(Span {
+                        leaps: (leap_start, t.leaps.len() as u32),
+                        rays: (ray_start, t.rays.len() as u32),
+                    });
+                }
+            }
+        }
+        t
+    }
+
+    fn add_atom_vector(&mut self, g: &Geometry, from: Sq, v: Vector, reach: Reach, mode: Mode) {
+        match reach {
+            Reach::Leap | Reach::Lame => {
+                if let Some(to) = g.step(from, &v) {
+                    let via = if reach == Reach::Lame {
+                        g.step(from, &lame_step(v)).unwrap_or(NO_SQ)
+                    } else {
+                        NO_SQ
+                    };
+                    self.leaps.push(Leap { to, via, mode });
+                }
+            }
+            Reach::Ride { range } | Reach::Hop { after: range } => {
+                let start = self.ray_cells.len() as u32;
+                let mut sq = from;
+                let limit = if matches!(reach, Reach::Ride { .. }) && range > 0 {
+                    range as usize
+                } else {
+                    usize::MAX
+                };
+                let mut len = 0usize;
+                while len < limit {
+                    match g.step(sq, &v) {
+                        Some(next) => {
+                            self.ray_cells.push(next);
+                            sq = next;
+                            len += 1;
+                        }
+                        None => break,
+                    }
+                }
+                if len > 0 {
+                    let hop_after = match reach {
+                        Reach::Hop { after } => Some(after),
+                        _ => None,
+                    };
+                    self.rays.push(Ray {
+                        start,
+                        len: len as u16,
+                        mode,
+                        hop_after,
+                    });
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn span(&self, player: u8, kind: u8, from: Sq) -> &Span {
+        &self.spans[(player as usize * self.kinds + kind as usize) * self.squares + from as usize]
+    }
+
+    #[inline]
+    pub fn leaps(&self, player: u8, kind: u8, from: Sq) -> &[Leap] {
+        let s = self.span(player, kind, from);
+        &self.leaps[s.leaps.0 as usize..s.leaps.1 as usize]
+    }
+
+    #[inline]
+    pub fn rays(&self, player: u8, kind: u8, from: Sq) -> &[Ray] {
+        let s = self.span(player, kind, from);
+        &self.rays[s.rays.0 as usize..s.rays.1 as usize]
+    }
+
+    #[inline]
+    pub fn cells(&self, ray: &Ray) -> &[Sq] {
+        &self.ray_cells[ray.start as usize..ray.start as usize + ray.len as usize]
+    }
+}
+
+/// The cell a lame leap passes: a unit step along the vector's largest components.
+fn lame_step(v: Vector) -> Vector {
+    let max = v.0.iter().map(|c| c.abs()).max().unwrap_or(0);
+    Vector(v.0.map(|c| if c.abs() == max { c.signum() } else { 0 }))
+}
+
+/// The cells from `from` (exclusive) along `v` to the edge.
+fn line_from(geometry: &Geometry, from: Sq, v: Vector) -> Vec<(Sq, u64)> {
+    let mut cells = Vec::new();
+    let mut sq = from;
+    while let Some(next) = geometry.step(sq, &v) {
+        cells.push((next, 0));
+        sq = next;
+    }
+    cells
+}
+
+/// One cell from which an attacker may leap onto the target, with the kinds that can.
+#[derive(Clone, Copy, Debug)]
+pub struct LeapAttack {
+    pub from: Sq,
+    pub via: Sq,
+    pub kinds: u64,
+}
+
+/// A line out of the target: cells in order, each with the kinds that attack the target from
+/// there (a ranged rider's mask ends where its range does).
+#[derive(Clone, Debug)]
+pub struct RayAttack {
+    pub cells: Vec<(Sq, u64)>,
+}
+
+/// Per (attacking player, target square): who could capture there.
+#[derive(Clone, Debug)]
+pub struct AttackTables {
+    squares: usize,
+    leaps: Vec<Vec<LeapAttack>>,
+    rays: Vec<Vec<RayAttack>>,
+    /// Kinds whose captures need the slow path (hoppers): checked by walking their own rays.
+    pub indirect_kinds: u64,
+}
+
+impl AttackTables {
+    pub fn build(
+        geometry: &Geometry,
+        orientation: Orientation,
+        players: u8,
+        pieces: &[PieceKind],
+        moves: &MoveTables,
+    ) -> Self {
+        let squares = geometry.squares();
+        let cells = players as usize * squares;
+        let mut leaps: Vec<Vec<LeapAttack>> = vec![Vec::new(); cells];
+        // Rays keyed by (target, direction) while building.
+        let mut rays: Vec<std::collections::BTreeMap<Vector, Vec<(Sq, u64)>>> =
+            vec![Default::default(); cells];
+        let mut indirect_kinds = 0u64;
+        for player in 0..players {
+            for (k, kind) in pieces.iter().enumerate() {
+                let bit = 1u64 << k;
+                for from in 0..squares as Sq {
+                    for leap in moves.leaps(player, k as u8, from) {
+                        if !leap.mode.can_capture() {
+                            continue;
+                        }
+                        let list = &mut leaps[player as usize * squares + leap.to as usize];
+                        match list
+                            .iter_mut()
+                            .find(|a| a.from == from && a.via == leap.via)
+                        {
+                            Some(a) => a.kinds |= bit,
+                            None => list.push(LeapAttack {
+                                from,
+                                via: leap.via,
+                                kinds: bit,
+                            }),
+                        }
+                    }
+                    let rel_rank = orientation.relative_rank(geometry, from, player);
+                    for atom in kind.atoms.iter().filter(|a| a.applies_on_rank(rel_rank)) {
+                        if !atom.mode.can_capture() {
+                            continue;
+                        }
+                        let range = match atom.reach {
+                            Reach::Ride { range } => range,
+                            Reach::Hop { .. } => {
+                                indirect_kinds |= bit;
+                                continue;
+                            }
+                            _ => continue,
+                        };
+                        for &v in &atom.vectors {
+                            let v = orientation.orient(v, player);
+                            let mut sq = from;
+                            let mut dist = 0u8;
+                            while let Some(next) = geometry.step(sq, &v) {
+                                dist += 1;
+                                if range > 0 && dist > range {
+                                    break;
+                                }
+                                sq = next;
+                                let back = v.negate();
+                                let line = rays[player as usize * squares + sq as usize]
+                                    .entry(back)
+                                    .or_insert_with(|| line_from(geometry, sq, back));
+                                let d = dist as usize - 1;
+                                line[d].1 |= bit;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let rays = rays
+            .into_iter()
+            .map(|by_dir| {
+                by_dir
+                    .into_values()
+                    .map(|mut cells| {
+                        while cells.last().is_some_and(|c| c.1 == 0) {
+                            cells.pop();
+                        }
+                        RayAttack { cells }
+                    })
+                    .filter(|r| !r.cells.is_empty())
+                    .collect()
+            })
+            .collect();
+        AttackTables {
+            squares,
+            leaps,
+            rays,
+            indirect_kinds,
+        }
+    }
+
+    #[inline]
+    pub fn leaps(&self, attacker: u8, target: Sq) -> &[LeapAttack] {
+        &self.leaps[attacker as usize * self.squares + target as usize]
+    }
+
+    #[inline]
+    pub fn rays(&self, attacker: u8, target: Sq) -> &[RayAttack] {
+        &self.rays[attacker as usize * self.squares + target as usize]
+    }
+}

@@ -1,0 +1,241 @@
+//! A variant: the data that says what game is played, and the tables derived from it.
+//!
+//! [`VariantSpec`] is plain data written by each variant module. [`VariantSpec::conclude`]
+//! checks it for contradictions and computes the move, attack and hash tables, giving a
+//! [`Variant`] (the raw-then-validated ladder of the style guide, as Fairy-Stockfish's
+//! `conclude()` does).
+
+use super::board::Piece;
+use super::piece::{KindId, NO_KIND, PieceKind};
+use super::tables::{AttackTables, MoveTables, Orientation};
+use super::zobrist::Zobrist;
+use crate::geometry::{Geometry, Sq};
+
+/// What a player who cannot move, and is not in check, gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateRule {
+    Draw,
+    /// Wildebeest: "checkmate or stalemate wins" for the other side.
+    MoverLoses,
+}
+
+/// Castling as a range of king steps toward a rook in the corner of the back rank; the rook
+/// lands next to the king on its other side. Orthodox chess is `2..=2`, Wildebeest `1..=4`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRule {
+    pub min_steps: u8,
+    pub max_steps: u8,
+    /// The king's home file (0-based).
+    pub king_file: u8,
+    pub rook_kind: KindId,
+}
+
+/// Promotion of pawns on the last rank: compulsory, to one of `choices`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionRule {
+    pub choices: Vec<KindId>,
+}
+
+/// How games end besides running out of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    pub stalemate: StalemateRule,
+    /// Plies without capture or pawn move after which the game is drawn (100 = 50-move rule).
+    pub move_limit: Option<u16>,
+    /// Occurrences of the same position that draw (3 = threefold).
+    pub repetitions: Option<u8>,
+    /// Bare royals on both sides is a draw.
+    pub bare_royals_draw: bool,
+}
+
+/// The data of a variant, as written by its module.
+#[derive(Clone, Debug)]
+pub struct VariantSpec {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub geometry: Geometry,
+    pub orientation: Orientation,
+    pub players: u8,
+    pub pieces: Vec<PieceKind>,
+    pub start: &'static str,
+    pub castling: Option<CastlingRule>,
+    pub en_passant: bool,
+    pub promotion: Option<PromotionRule>,
+    pub end: EndRules,
+    pub holdings: bool,
+}
+
+/// A checked variant with its tables.
+#[derive(Debug)]
+pub struct Variant {
+    pub spec: VariantSpec,
+    pub moves: MoveTables,
+    pub attacks: AttackTables,
+    pub zobrist: Zobrist,
+    /// No hopper or lame captures: the first piece along a line decides checks and pins, so
+    /// legality can skip make/unmake for most moves.
+    pub fast_legality: bool,
+    /// Castling rights lost when a piece moves from, or is captured on, each square.
+    pub rights_lost: Vec<u32>,
+}
+
+impl VariantSpec {
+    /// Checks the data and computes the tables.
+    pub fn conclude(self) -> Result<Variant, String> {
+        let kinds = self.pieces.len();
+        if kinds == 0 || kinds > 64 {
+            return Err(format!(
+                "{}: {} piece kinds (1 to 64 allowed)",
+                self.name, kinds
+            ));
+        }
+        if !(1..=8).contains(&self.players) {
+            return Err(format!(
+                "{}: {} players (1 to 8 allowed)",
+                self.name, self.players
+            ));
+        }
+        let mut letters = std::collections::BTreeSet::new();
+        for kind in &self.pieces {
+            for c in std::iter::once(kind.letter).chain(kind.aliases.iter().copied()) {
+                if !c.is_ascii_uppercase() || !letters.insert(c) {
+                    return Err(format!(
+                        "{}: letter '{c}' is not a unique capital",
+                        self.name
+                    ));
+                }
+            }
+            if kind.atoms.is_empty() {
+                return Err(format!("{}: piece {} cannot move", self.name, kind.name));
+            }
+        }
+        if let Some(p) = &self.promotion {
+            if p.choices.is_empty() || p.choices.iter().any(|&c| c as usize >= kinds) {
+                return Err(format!("{}: bad promotion choices", self.name));
+            }
+        }
+        let mut rights_lost = vec![0u32; self.geometry.squares()];
+        if let Some(c) = &self.castling {
+            if c.rook_kind as usize >= kinds || c.min_steps == 0 || c.min_steps > c.max_steps {
+                return Err(format!("{}: bad castling rule", self.name));
+            }
+            if self.players != 2 || self.geometry.axes() != 2 {
+                return Err(format!(
+                    "{}: castling needs a flat two-player board",
+                    self.name
+                ));
+            }
+            if !self.pieces.iter().any(|k| k.role.royal) {
+                return Err(format!("{}: castling needs a royal piece", self.name));
+            }
+            let files = self.geometry.files();
+            if c.king_file as usize + c.max_steps as usize + 1 > files - 1
+                || (c.king_file as usize) < c.max_steps as usize + 1
+            {
+                return Err(format!(
+                    "{}: castling steps do not fit the back rank",
+                    self.name
+                ));
+            }
+            for player in 0..2u8 {
+                let rank = if player == 0 {
+                    0
+                } else {
+                    self.geometry.ranks() - 1
+                };
+                let at = |file: usize| (rank * files + file) as Sq;
+                rights_lost[at(c.king_file as usize) as usize] |= 0b11 << (2 * player);
+                rights_lost[at(0) as usize] |= 1 << (2 * player);
+                rights_lost[at(files - 1) as usize] |= 2 << (2 * player);
+            }
+        }
+        let moves = MoveTables::build(&self.geometry, self.orientation, self.players, &self.pieces);
+        let attacks = AttackTables::build(
+            &self.geometry,
+            self.orientation,
+            self.players,
+            &self.pieces,
+            &moves,
+        );
+        let zobrist = Zobrist::new(self.geometry.squares(), kinds, self.players as usize);
+        let fast_legality = !self.pieces.iter().any(PieceKind::has_indirect_capture);
+        Ok(Variant {
+            spec: self,
+            moves,
+            attacks,
+            zobrist,
+            fast_legality,
+            rights_lost,
+        })
+    }
+}
+
+impl Variant {
+    pub fn name(&self) -> &'static str {
+        self.spec.name
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.spec.geometry
+    }
+
+    pub fn kinds(&self) -> usize {
+        self.spec.pieces.len()
+    }
+
+    pub fn kind(&self, kind: KindId) -> &PieceKind {
+        &self.spec.pieces[kind as usize]
+    }
+
+    /// The packed cell value of `kind` owned by `owner`.
+    pub fn piece(&self, kind: KindId, owner: u8) -> Piece {
+        let role = self.spec.pieces[kind as usize].role;
+        Piece::new(kind, owner, role.royal, role.pawn)
+    }
+
+    /// The kind with this upper-case letter (or alias).
+    pub fn kind_by_letter(&self, letter: char) -> Option<KindId> {
+        self.spec
+            .pieces
+            .iter()
+            .position(|k| k.letter == letter || k.aliases.contains(&letter))
+            .map(|i| i as KindId)
+    }
+
+    /// The letter written for a piece: upper case for player 0, lower case for player 1.
+    pub fn letter(&self, piece: Piece) -> char {
+        let c = self.spec.pieces[piece.kind() as usize].letter;
+        if piece.owner() == 0 {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        }
+    }
+
+    /// The royal kind, if the variant has one.
+    pub fn royal_kind(&self) -> KindId {
+        self.spec
+            .pieces
+            .iter()
+            .position(|k| k.role.royal)
+            .map_or(NO_KIND, |i| i as KindId)
+    }
+
+    /// A square's rank counted from `player`'s side (0 = own first rank).
+    #[inline]
+    pub fn relative_rank(&self, sq: Sq, player: u8) -> usize {
+        self.spec
+            .orientation
+            .relative_rank(&self.spec.geometry, sq, player)
+    }
+
+    /// The square's name in this variant's notation.
+    pub fn square_name(&self, sq: Sq) -> String {
+        self.spec.geometry.name_flat(sq)
+    }
+
+    /// Reads a square name in this variant's notation.
+    pub fn parse_square(&self, name: &str) -> Option<Sq> {
+        self.spec.geometry.parse_flat(name)
+    }
+}

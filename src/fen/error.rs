@@ -1,0 +1,60 @@
+//! Errors of position and move strings, worded for the person who typed them.
+
+/// A syntax error: which field of the position string, at which column (1-based), and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    pub field: &'static str,
+    pub column: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "field '{}', column {}: {}",
+            self.field, self.column, self.message
+        )
+    }
+}
+
+/// A position string that cannot be played: bad syntax, or a placement the rules forbid
+/// (every reason is listed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    Syntax(FenError),
+    Illegal(Vec<String>),
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Syntax(e) => write!(f, "invalid position string: {e}"),
+            PositionError::Illegal(reasons) => {
+                write!(f, "illegal position: {}", reasons.join("; "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A move string that is not a move here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a move string of this variant's notation at all.
+    Syntax(String),
+    /// Well formed, but not a legal move in the position.
+    Illegal(String),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Syntax(m) => write!(f, "unparsable move '{m}'"),
+            MoveError::Illegal(m) => write!(f, "illegal move '{m}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

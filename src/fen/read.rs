@@ -1,0 +1,332 @@
+//! Reading a position string into a [`Setup`] with nom. Only syntax and letters are checked
+//! here; whether the placement is playable is [`super::setup`]'s job.
+
+use nom::branch::alt;
+use nom::character::complete::{digit1, satisfy};
+use nom::combinator::map;
+use nom::{IResult, Parser};
+
+use super::error::FenError;
+use super::setup::Setup;
+use crate::core::piece::KindId;
+use crate::core::variant::Variant;
+use crate::geometry::Sq;
+
+/// The longest position string accepted (protects against absurd input).
+pub const MAX_LEN: usize = 4096;
+
+enum Token {
+    Empty(usize),
+    Piece(char),
+}
+
+fn token(i: &str) -> IResult<&str, Token> {
+    alt((
+        map(digit1, |d: &str| {
+            Token::Empty(d.parse().unwrap_or(usize::MAX))
+        }),
+        map(satisfy(|c| c.is_ascii_alphabetic()), Token::Piece),
+    ))
+    .parse(i)
+}
+
+fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
+    FenError {
+        field,
+        column,
+        message: message.into(),
+    }
+}
+
+/// Splits the text into fields with their 1-based starting columns.
+fn fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s + 1, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s + 1, &text[s..]));
+    }
+    out
+}
+
+/// Reads `<board>[hand] <side> <castling> <ep> [<halfmove> [<fullmove>]]`.
+pub fn read_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
+    if text.len() > MAX_LEN {
+        return Err(err(
+            "board",
+            1,
+            format!("position string longer than {MAX_LEN} bytes"),
+        ));
+    }
+    if !text.is_ascii() {
+        let col = text
+            .char_indices()
+            .find(|(_, c)| !c.is_ascii())
+            .map_or(1, |(i, _)| i + 1);
+        return Err(err("board", col, "non-ASCII character"));
+    }
+    let fields = fields(text);
+    let names = [
+        "board",
+        "side",
+        "castling",
+        "en passant",
+        "halfmove clock",
+        "fullmove number",
+    ];
+    if fields.is_empty() {
+        return Err(err("board", 1, "empty position string"));
+    }
+    if fields.len() > names.len() {
+        let (col, _) = fields[names.len()];
+        return Err(err(
+            "fullmove number",
+            col,
+            "unexpected text after the last field",
+        ));
+    }
+    let mut setup = Setup::empty(v);
+    let (col, board) = fields[0];
+    read_board(v, board, col, &mut setup)?;
+    let Some(&(col, side)) = fields.get(1) else {
+        return Err(err("side", text.len() + 1, "missing side to move (w or b)"));
+    };
+    setup.side = match side {
+        "w" => 0,
+        "b" => 1,
+        _ => return Err(err("side", col, format!("'{side}' is not w or b"))),
+    };
+    let Some(&(col, castling)) = fields.get(2) else {
+        return Err(err(
+            "castling",
+            text.len() + 1,
+            "missing castling field (use -)",
+        ));
+    };
+    read_castling(v, castling, col, &mut setup)?;
+    let Some(&(col, ep)) = fields.get(3) else {
+        return Err(err(
+            "en passant",
+            text.len() + 1,
+            "missing en-passant field (use -)",
+        ));
+    };
+    read_en_passant(v, ep, col, &mut setup)?;
+    if let Some(&(col, half)) = fields.get(4) {
+        setup.halfmove = read_number(half, col, "halfmove clock", 0, u16::MAX as u64)? as u16;
+    }
+    if let Some(&(col, full)) = fields.get(5) {
+        setup.fullmove = read_number(full, col, "fullmove number", 1, u32::MAX as u64)? as u32;
+    }
+    Ok(setup)
+}
+
+fn read_number(
+    s: &str,
+    col: usize,
+    field: &'static str,
+    min: u64,
+    max: u64,
+) -> Result<u64, FenError> {
+    let parsed: IResult<&str, &str> = digit1(s);
+    match parsed {
+        Ok(("", digits)) => match digits.parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(n),
+            _ => Err(err(
+                field,
+                col,
+                format!("'{s}' is out of range ({min} to {max})"),
+            )),
+        },
+        _ => Err(err(field, col, format!("'{s}' is not a number"))),
+    }
+}
+
+fn piece_of(v: &Variant, c: char) -> Option<(KindId, u8)> {
+    let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
+    v.kind_by_letter(c.to_ascii_uppercase()).map(|k| (k, owner))
+}
+
+fn read_board(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result<(), FenError> {
+    let g = v.geometry();
+    let (files, ranks) = (g.files(), g.ranks());
+    let (board, hand) = match field.find('[') {
+        Some(i) => (&field[..i], Some((i, &field[i..]))),
+        None => (field, None),
+    };
+    let rank_texts: Vec<&str> = board.split('/').collect();
+    if rank_texts.len() != ranks {
+        return Err(err(
+            "board",
+            col,
+            format!("{} ranks given, the board has {ranks}", rank_texts.len()),
+        ));
+    }
+    let mut offset = col;
+    for (row, rank_text) in rank_texts.iter().enumerate() {
+        let rank = ranks - 1 - row;
+        let mut file = 0usize;
+        let mut rest: &str = rank_text;
+        while !rest.is_empty() {
+            let here = offset + (rank_text.len() - rest.len());
+            let Ok((next, tok)) = token(rest) else {
+                let c = rest.chars().next().unwrap_or(' ');
+                return Err(err("board", here, format!("unexpected character '{c}'")));
+            };
+            match tok {
+                Token::Empty(n) => {
+                    if n == 0 || n > files - file {
+                        return Err(err(
+                            "board",
+                            here,
+                            format!("rank {} overflows: {n} empty cells do not fit", rank + 1),
+                        ));
+                    }
+                    file += n;
+                }
+                Token::Piece(c) => {
+                    let Some(piece) = piece_of(v, c) else {
+                        return Err(err("board", here, format!("unknown piece letter '{c}'")));
+                    };
+                    if file >= files {
+                        return Err(err(
+                            "board",
+                            here,
+                            format!("rank {} has more than {files} files", rank + 1),
+                        ));
+                    }
+                    setup.cells[rank * files + file] = Some(piece);
+                    file += 1;
+                }
+            }
+            rest = next;
+        }
+        if file != files {
+            return Err(err(
+                "board",
+                offset + rank_text.len(),
+                format!("rank {} has {file} files, the board has {files}", rank + 1),
+            ));
+        }
+        offset += rank_text.len() + 1;
+    }
+    if let Some((i, hand)) = hand {
+        let hand_col = col + i;
+        if !v.spec.holdings {
+            return Err(err("board", hand_col, "this variant has no holdings"));
+        }
+        let inner = hand
+            .strip_prefix('[')
+            .and_then(|h| h.strip_suffix(']'))
+            .ok_or_else(|| err("board", hand_col, "holdings must be written [...]"))?;
+        if inner != "-" {
+            for (j, c) in inner.chars().enumerate() {
+                let piece = piece_of(v, c).ok_or_else(|| {
+                    err(
+                        "board",
+                        hand_col + 1 + j,
+                        format!("unknown piece letter '{c}' in holdings"),
+                    )
+                })?;
+                setup.hand.push(piece);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_castling(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    if v.spec.castling.is_none() {
+        return Err(err("castling", col, "this variant has no castling (use -)"));
+    }
+    let files = v.geometry().files();
+    for (j, c) in field.chars().enumerate() {
+        let player = if c.is_ascii_uppercase() { 0u8 } else { 1u8 };
+        let wing = match c.to_ascii_uppercase() {
+            'K' => 1u8,
+            'Q' => 0u8,
+            f if f.is_ascii_uppercase() && ((f as u8 - b'A') as usize) < files => {
+                let file = (f as u8 - b'A') as usize;
+                if file == 0 {
+                    0
+                } else if file == files - 1 {
+                    1
+                } else {
+                    return Err(err(
+                        "castling",
+                        col + j,
+                        format!(
+                            "no castling rook can stand on file '{}'",
+                            c.to_ascii_lowercase()
+                        ),
+                    ));
+                }
+            }
+            _ => {
+                return Err(err(
+                    "castling",
+                    col + j,
+                    format!("unexpected character '{c}'"),
+                ));
+            }
+        };
+        if setup.castling.contains(&(player, wing)) {
+            return Err(err("castling", col + j, format!("right '{c}' given twice")));
+        }
+        setup.castling.push((player, wing));
+    }
+    Ok(())
+}
+
+fn read_en_passant(
+    v: &Variant,
+    field: &str,
+    col: usize,
+    setup: &mut Setup,
+) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    if !v.spec.en_passant {
+        return Err(err(
+            "en passant",
+            col,
+            "this variant has no en passant (use -)",
+        ));
+    }
+    let mut rest = field;
+    while !rest.is_empty() {
+        let here = col + field.len() - rest.len();
+        let parsed: IResult<&str, (char, &str)> =
+            (satisfy(|c| c.is_ascii_lowercase()), digit1).parse(rest);
+        let Ok((next, (letter, digits))) = parsed else {
+            return Err(err("en passant", here, format!("'{rest}' is not a square")));
+        };
+        let name = format!("{letter}{digits}");
+        let sq: Sq = v.parse_square(&name).ok_or_else(|| {
+            err(
+                "en passant",
+                here,
+                format!("'{name}' is not a square of this board"),
+            )
+        })?;
+        if setup.ep.len() == 2 {
+            return Err(err("en passant", here, "at most two en-passant squares"));
+        }
+        setup.ep.push(sq);
+        rest = next;
+    }
+    Ok(())
+}

@@ -1,0 +1,92 @@
+//! Writing positions: the canonical position string, and a drawing of the board for people.
+
+use crate::core::position::Position;
+use crate::core::rules::castling::right_bit;
+use crate::core::variant::Variant;
+use crate::geometry::Sq;
+
+/// The canonical position string of `pos`.
+pub fn write_position(v: &Variant, pos: &Position) -> String {
+    let g = v.geometry();
+    let (files, ranks) = (g.files(), g.ranks());
+    let mut out = String::with_capacity(128);
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            let p = pos.at((rank * files + file) as Sq);
+            if p.is_empty() {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push(v.letter(p));
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    if v.spec.holdings {
+        out.push('[');
+        for player in 0..v.spec.players {
+            for kind in 0..v.kinds() as u8 {
+                for _ in 0..pos.hand(player, kind) {
+                    out.push(v.letter(v.piece(kind, player)));
+                }
+            }
+        }
+        out.push(']');
+    }
+    out.push(' ');
+    out.push(if pos.side() == 0 { 'w' } else { 'b' });
+    out.push(' ');
+    let mut rights = String::new();
+    for (player, wing, c) in [(0, 1, 'K'), (0, 0, 'Q'), (1, 1, 'k'), (1, 0, 'q')] {
+        if pos.castling() & right_bit(player, wing) != 0 {
+            rights.push(c);
+        }
+    }
+    out.push_str(if rights.is_empty() { "-" } else { &rights });
+    out.push(' ');
+    let mut targets: Vec<Sq> = pos.en_passant().squares().collect();
+    targets.sort_unstable();
+    if targets.is_empty() {
+        out.push('-');
+    }
+    for t in targets {
+        out.push_str(&v.square_name(t));
+    }
+    out.push_str(&format!(" {} {}", pos.halfmove(), pos.fullmove()));
+    out
+}
+
+/// A drawing of the board (rank numbers left, file letters below), then `Fen: ...`.
+pub fn draw_board(v: &Variant, pos: &Position) -> String {
+    let g = v.geometry();
+    let (files, ranks) = (g.files(), g.ranks());
+    let border = format!("   +{}\n", "---+".repeat(files));
+    let mut out = String::new();
+    out.push_str(&border);
+    for rank in (0..ranks).rev() {
+        out.push_str(&format!("{:>2} |", rank + 1));
+        for file in 0..files {
+            let p = pos.at((rank * files + file) as Sq);
+            let c = if p.is_empty() { ' ' } else { v.letter(p) };
+            out.push_str(&format!(" {c} |"));
+        }
+        out.push('\n');
+        out.push_str(&border);
+    }
+    out.push_str("    ");
+    for file in 0..files {
+        out.push_str(&format!(" {}  ", (b'a' + file as u8) as char));
+    }
+    out.push('\n');
+    out.push_str(&format!("\nFen: {}\n", write_position(v, pos)));
+    out
+}

@@ -1,0 +1,9 @@
+//! Menagerie: a multi-variant chess engine. See README.md.
+
+pub mod cli;
+pub mod core;
+pub mod fen;
+pub mod geometry;
+pub mod perft;
+pub mod protocol;
+pub mod variants;

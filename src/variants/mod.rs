@@ -1,0 +1,154 @@
+//! The games Menagerie knows: one module per family, and the registry that turns a variant
+//! name into a playable game. Dispatch over families happens here, once per command.
+
+pub mod chess;
+pub mod western;
+pub mod wildebeest;
+
+use crate::core::variant::VariantSpec;
+use western::Western;
+
+/// How far a variant is implemented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playable,
+    /// Named by the notation contract, rules not implemented yet: refused, never played wrong.
+    Unsupported,
+}
+
+/// One row of the variant list.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    pub name: &'static str,
+    pub family: &'static str,
+    pub status: Status,
+    build: Option<fn() -> VariantSpec>,
+}
+
+const fn playable(
+    name: &'static str,
+    family: &'static str,
+    build: fn() -> VariantSpec,
+) -> VariantInfo {
+    VariantInfo {
+        name,
+        family,
+        status: Status::Playable,
+        build: Some(build),
+    }
+}
+
+const fn planned(name: &'static str, family: &'static str) -> VariantInfo {
+    VariantInfo {
+        name,
+        family,
+        status: Status::Unsupported,
+        build: None,
+    }
+}
+
+/// Every variant name of spec/notation.md, in its order.
+pub const VARIANTS: &[VariantInfo] = &[
+    playable("chess", "orthodox", chess::spec),
+    playable("wildebeest", "wildebeest", wildebeest::spec),
+    playable("almost-wildebeest", "wildebeest", wildebeest::almost_spec),
+    planned("patricia", "patricia"),
+    planned("pawn-partonici-7", "partonici"),
+    planned("pawn-partonici-8", "partonici"),
+    planned("pawn-partonici-9", "partonici"),
+    planned("pawn-partonici-9-all", "partonici"),
+    planned("pawn-partonici-10", "partonici"),
+    planned("royal-partonici-8", "partonici"),
+    planned("royal-partonici-9", "partonici"),
+    planned("royal-partonici-10", "partonici"),
+    planned("scaci-partonici-8", "partonici"),
+    planned("scaci-partonici-10", "partonici"),
+    planned("royal-scaci-partonici-8", "partonici"),
+    planned("royal-scaci-partonici-10", "partonici"),
+    planned("cubic", "cubism"),
+    planned("cubic-compulsion", "cubism"),
+    planned("cubic-scacia", "cubism"),
+    planned("cubic-tamerlane", "cubism"),
+    planned("sphinx", "cubism"),
+    planned("sphinx-compulsion", "cubism"),
+    planned("sphinx-losing", "cubism"),
+    planned("sphinx-reduced", "cubism"),
+    planned("ecila", "cubism"),
+    planned("ecila-scacia", "cubism"),
+    planned("ecila-schlagschach", "cubism"),
+    planned("ecila-27", "cubism"),
+    planned("ecila-27-scacia", "cubism"),
+    planned("ecila-27-schlagschach", "cubism"),
+    planned("party", "party"),
+];
+
+/// A playable game of any family. The protocol layer and the CLI hold this and dispatch once.
+#[derive(Debug)]
+pub enum AnyGame {
+    Western(Western),
+}
+
+/// Runs `$body` with `$g` bound to the concrete game, so the body is compiled per family.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::variants::AnyGame::Western($g) => $body,
+        }
+    };
+}
+
+/// Why a variant name cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    Unknown(String),
+    Unsupported(String),
+    Invalid(String),
+}
+
+impl std::fmt::Display for VariantError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VariantError::Unknown(n) => {
+                write!(f, "unknown variant '{n}' (see `menagerie variants`)")
+            }
+            VariantError::Unsupported(n) => write!(f, "variant '{n}' is not implemented yet"),
+            VariantError::Invalid(e) => write!(f, "variant definition is invalid: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// Builds the game called `name` (XBoard's `normal` is accepted for `chess`).
+pub fn game(name: &str) -> Result<AnyGame, VariantError> {
+    let name = if name == "normal" { "chess" } else { name };
+    let info = VARIANTS
+        .iter()
+        .find(|v| v.name == name)
+        .ok_or_else(|| VariantError::Unknown(name.to_string()))?;
+    let build = info
+        .build
+        .ok_or_else(|| VariantError::Unsupported(name.to_string()))?;
+    let variant = build().conclude().map_err(VariantError::Invalid)?;
+    Ok(match info.family {
+        _ => AnyGame::Western(Western::new(variant)),
+    })
+}
+
+/// Builds every playable variant's tables; the error lists each contradiction found.
+pub fn check_all() -> Result<Vec<&'static str>, String> {
+    let mut ok = Vec::new();
+    let mut errors = Vec::new();
+    for info in VARIANTS.iter().filter(|v| v.status == Status::Playable) {
+        match game(info.name) {
+            Ok(_) => ok.push(info.name),
+            Err(e) => errors.push(format!("{}: {e}", info.name)),
+        }
+    }
+    if errors.is_empty() {
+        Ok(ok)
+    } else {
+        Err(errors.join("\n"))
+    }
+}

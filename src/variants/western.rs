@@ -1,0 +1,194 @@
+//! The Western family: games played like orthodox chess (one royal per side that may not be
+//! left in check, pawns that promote, castling, en passant), differing only in data.
+//! Orthodox chess, Wildebeest and almost-Wildebeest are this family.
+
+use crate::core::attacks::{attacked_by_enemy, pinned};
+use crate::core::board::Piece;
+use crate::core::game::Game;
+use crate::core::movegen::piece_moves;
+use crate::core::moves::{Move, MoveKind, MoveList};
+use crate::core::outcome::{Outcome, Reason};
+use crate::core::piece::NO_KIND;
+use crate::core::position::{EnPassant, Position};
+use crate::core::rules::{castling, en_passant, promotion};
+use crate::core::variant::{StalemateRule, Variant};
+
+/// A Western-family game with its tables.
+#[derive(Debug)]
+pub struct Western {
+    variant: Variant,
+}
+
+impl Western {
+    pub fn new(variant: Variant) -> Self {
+        Western { variant }
+    }
+
+    /// Every move of the side to move, ignoring whether it leaves the royal attacked.
+    pub fn pseudo_legal(&self, pos: &Position, out: &mut MoveList) {
+        let v = &self.variant;
+        let side = pos.side();
+        piece_moves(v, pos, side, |from, to| {
+            if pos.at(from).is_pawn() && promotion::must_promote(v, to, side) {
+                promotion::promotions(v, from, to, |m| out.push(m));
+            } else {
+                out.push(Move::normal(from, to));
+            }
+        });
+        if v.spec.en_passant {
+            en_passant::en_passant_moves(v, pos, |m| out.push(m));
+        }
+        castling::castling_moves(v, pos, side, |m| out.push(m));
+    }
+
+    /// Makes the move and tells whether the mover's royal is then safe.
+    fn leaves_royal_safe(&self, pos: &mut Position, mv: Move) -> bool {
+        let side = pos.side();
+        self.make(pos, mv);
+        let safe = match pos.royals(side).first() {
+            Some(royal) => !attacked_by_enemy(&self.variant, pos, royal, side),
+            None => true,
+        };
+        pos.undo();
+        safe
+    }
+}
+
+impl Game for Western {
+    fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    fn legal_moves(&self, pos: &mut Position, out: &mut MoveList) {
+        out.clear();
+        self.pseudo_legal(pos, out);
+        let v = &self.variant;
+        let side = pos.side();
+        let Some(royal) = pos.royals(side).first() else {
+            return;
+        };
+        let in_check = attacked_by_enemy(v, pos, royal, side);
+        if v.fast_legality && !in_check {
+            // Only royal moves, pinned pieces, en passant and castling can expose the royal.
+            let pins = pinned(v, pos, royal, side);
+            out.retain(|&mv| match mv.kind {
+                MoveKind::Normal if mv.from == royal => {
+                    pos.with_cell_emptied(royal, |p| !attacked_by_enemy(v, p, mv.to, side))
+                }
+                MoveKind::Normal if !pins.contains(mv.from) => true,
+                MoveKind::Drop => true,
+                _ => self.leaves_royal_safe(pos, mv),
+            });
+        } else {
+            out.retain(|&mv| self.leaves_royal_safe(pos, mv));
+        }
+    }
+
+    fn make(&self, pos: &mut Position, mv: Move) {
+        let v = &self.variant;
+        let z = &v.zobrist;
+        let side = pos.side();
+        pos.begin_move();
+        let mut halfmove = pos.halfmove().saturating_add(1);
+        let mut rights = pos.castling();
+        let mut ep = EnPassant::NONE;
+        match mv.kind {
+            MoveKind::Normal => {
+                let piece = pos.at(mv.from);
+                let captured = pos.at(mv.to);
+                if !captured.is_empty() || piece.is_pawn() {
+                    halfmove = 0;
+                }
+                rights &= !(v.rights_lost[mv.from as usize] | v.rights_lost[mv.to as usize]);
+                let placed = if mv.piece != NO_KIND {
+                    v.piece(mv.piece, side)
+                } else {
+                    piece
+                };
+                pos.put(mv.from, Piece::EMPTY, z);
+                pos.put(mv.to, placed, z);
+                if piece.is_pawn() && v.spec.en_passant {
+                    ep = en_passant::after_advance(v, pos, mv.from, mv.to, side);
+                }
+            }
+            MoveKind::EnPassant => {
+                let pawn = pos.at(mv.from);
+                halfmove = 0;
+                pos.put(mv.from, Piece::EMPTY, z);
+                pos.put(mv.aux, Piece::EMPTY, z);
+                pos.put(mv.to, pawn, z);
+            }
+            MoveKind::Castle => {
+                let king = pos.at(mv.from);
+                let rook = pos.at(mv.aux);
+                rights &= !(0b11 << (2 * side));
+                pos.put(mv.from, Piece::EMPTY, z);
+                pos.put(mv.aux, Piece::EMPTY, z);
+                pos.put(mv.to, king, z);
+                pos.put(castling::rook_destination(mv.from, mv.to), rook, z);
+            }
+            MoveKind::Drop => {
+                let count = pos.hand(side, mv.piece);
+                pos.set_hand(side, mv.piece, count.saturating_sub(1), z);
+                pos.put(mv.to, v.piece(mv.piece, side), z);
+            }
+            MoveKind::Null => {}
+        }
+        pos.set_castling(rights, z);
+        pos.set_en_passant(ep, z);
+        pos.set_halfmove(halfmove);
+        pos.pass_turn(z);
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        let side = pos.side();
+        pos.royals(side)
+            .first()
+            .is_some_and(|royal| attacked_by_enemy(&self.variant, pos, royal, side))
+    }
+
+    fn outcome(&self, pos: &Position, legal_count: usize) -> Option<Outcome> {
+        let end = &self.variant.spec.end;
+        let side = pos.side();
+        let other = (side + 1) % pos.players();
+        if legal_count == 0 {
+            return Some(if self.in_check(pos) {
+                Outcome::Win {
+                    winner: other,
+                    reason: Reason::Checkmate,
+                }
+            } else {
+                match end.stalemate {
+                    StalemateRule::Draw => Outcome::Draw {
+                        reason: Reason::Stalemate,
+                    },
+                    StalemateRule::MoverLoses => Outcome::Win {
+                        winner: other,
+                        reason: Reason::Stalemate,
+                    },
+                }
+            });
+        }
+        if end.move_limit.is_some_and(|limit| pos.halfmove() >= limit) {
+            return Some(Outcome::Draw {
+                reason: Reason::MoveLimit,
+            });
+        }
+        if end
+            .repetitions
+            .is_some_and(|n| pos.repetitions() + 1 >= n as usize)
+        {
+            return Some(Outcome::Draw {
+                reason: Reason::Repetition,
+            });
+        }
+        if end.bare_royals_draw
+            && (0..pos.players()).all(|p| pos.occupied(p).len() == pos.royals(p).len())
+        {
+            return Some(Outcome::Draw {
+                reason: Reason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+}

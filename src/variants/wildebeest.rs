@@ -1,0 +1,79 @@
+//! Wildebeest chess (R. Wayne Schmittberger, 1987) on 11x10, and almost-Wildebeest.
+//!
+//! Source: ../shared/seeds/004_2bc946cd9fa50583.txt (Czech). Rulings followed:
+//! spec/rules/patricia-wildebeest.md part B — camel `C` (1,3 leaper), wildebeest `W` (knight +
+//! camel; `G` accepted on input); pawns advance 1–3 from their 2nd rank and 1–2 from their 3rd
+//! (by rank, not history, B3.1); en passant onto any passed cell (B3.2); promotion on the last
+//! rank to Q or W only (B3.4); castling 1–4 king steps with the standard conditions (B4);
+//! stalemate loses for the side that cannot move (B5); 50-move rule and threefold repetition;
+//! only bare kings are a dead draw.
+//!
+//! `almost-wildebeest` is the same game without the 1-step castling: Fairy-Max's rules, so the
+//! two can be paired fairly in matches.
+
+use super::chess::{betza_piece, pawn};
+use crate::core::piece::PieceKind;
+use crate::core::tables::Orientation;
+use crate::core::variant::{CastlingRule, EndRules, PromotionRule, StalemateRule, VariantSpec};
+use crate::geometry::Geometry;
+
+pub const START: &str =
+    "rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1";
+
+pub const ROOK: u8 = 3;
+pub const QUEEN: u8 = 4;
+pub const WILDEBEEST: u8 = 7;
+
+fn army() -> Vec<PieceKind> {
+    vec![
+        pawn(&[(1, 3), (2, 2)], "fmWfcFifmW3"),
+        betza_piece("knight", 'N', "N"),
+        betza_piece("bishop", 'B', "B"),
+        betza_piece("rook", 'R', "R"),
+        betza_piece("queen", 'Q', "Q"),
+        betza_piece("king", 'K', "K").royal(),
+        betza_piece("camel", 'C', "C"),
+        betza_piece("wildebeest", 'W', "NC").alias('G'),
+    ]
+}
+
+fn with_castling(name: &'static str, title: &'static str, min_steps: u8) -> VariantSpec {
+    VariantSpec {
+        name,
+        title,
+        geometry: Geometry::flat(11, 10).expect("11x10 is a valid board"),
+        orientation: Orientation::Facing,
+        players: 2,
+        pieces: army(),
+        start: START,
+        castling: Some(CastlingRule {
+            min_steps,
+            max_steps: 4,
+            king_file: 5,
+            rook_kind: ROOK,
+        }),
+        en_passant: true,
+        promotion: Some(PromotionRule {
+            choices: vec![QUEEN, WILDEBEEST],
+        }),
+        end: EndRules {
+            stalemate: StalemateRule::MoverLoses,
+            move_limit: Some(100),
+            repetitions: Some(3),
+            bare_royals_draw: true,
+        },
+        holdings: false,
+    }
+}
+
+pub fn spec() -> VariantSpec {
+    with_castling("wildebeest", "Wildebeest chess", 1)
+}
+
+pub fn almost_spec() -> VariantSpec {
+    with_castling(
+        "almost-wildebeest",
+        "Almost-Wildebeest (no 1-square castling)",
+        2,
+    )
+}

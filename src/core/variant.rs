@@ -109,10 +109,10 @@ impl VariantSpec {
                 return Err(format!("{}: piece {} cannot move", self.name, kind.name));
             }
         }
-        if let Some(p) = &self.promotion {
-            if p.choices.is_empty() || p.choices.iter().any(|&c| c as usize >= kinds) {
-                return Err(format!("{}: bad promotion choices", self.name));
-            }
+        if let Some(p) = &self.promotion
+            && (p.choices.is_empty() || p.choices.iter().any(|&c| c as usize >= kinds))
+        {
+            return Err(format!("{}: bad promotion choices", self.name));
         }
         let mut rights_lost = vec![0u32; self.geometry.squares()];
         if let Some(c) = &self.castling {

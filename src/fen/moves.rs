@@ -84,7 +84,7 @@ pub fn parse_move<G: Game>(game: &G, pos: &mut Position, text: &str) -> Result<M
 /// Rewrites accepted aliases into the canonical form: a promotion letter in either case or
 /// by alias (`g` for the wildebeest).
 fn canonical_form(v: &Variant, text: &str) -> String {
-    let Ok((_, core)) = simple_move(text) else {
+    let Ok((_, core)) = all_consuming(simple_move).parse(text) else {
         return text.to_string();
     };
     let last = core.chars().last().unwrap_or(' ');

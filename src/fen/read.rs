@@ -15,16 +15,14 @@ use crate::geometry::Sq;
 /// The longest position string accepted (protects against absurd input).
 pub const MAX_LEN: usize = 4096;
 
-enum Token {
-    Empty(usize),
+enum Token<'a> {
+    Empty(&'a str),
     Piece(char),
 }
 
-fn token(i: &str) -> IResult<&str, Token> {
+fn token(i: &str) -> IResult<&str, Token<'_>> {
     alt((
-        map(digit1, |d: &str| {
-            Token::Empty(d.parse().unwrap_or(usize::MAX))
-        }),
+        map(digit1, Token::Empty),
         map(satisfy(|c| c.is_ascii_alphabetic()), Token::Piece),
     ))
     .parse(i)
@@ -183,12 +181,13 @@ fn read_board(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result
                 return Err(err("board", here, format!("unexpected character '{c}'")));
             };
             match tok {
-                Token::Empty(n) => {
+                Token::Empty(digits) => {
+                    let n: usize = digits.parse().unwrap_or(usize::MAX);
                     if n == 0 || n > files - file {
                         return Err(err(
                             "board",
                             here,
-                            format!("rank {} overflows: {n} empty cells do not fit", rank + 1),
+                            format!("rank {}: {digits} empty cells do not fit", rank + 1),
                         ));
                     }
                     file += n;

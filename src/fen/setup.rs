@@ -139,20 +139,21 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
         pos.set_en_passant(ep, z);
     }
     let waiting = (setup.side + 1) % v.spec.players;
-    if let Some(r) = pos.royals(waiting).first() {
-        if problems.is_empty() && attacked_by_enemy(v, &pos, r, waiting) && v.spec.players == 2 {
-            problems.push(format!(
-                "{} is in check but it is not its turn",
-                player_name(waiting)
-            ));
-        }
+    if let Some(r) = pos.royals(waiting).first()
+        && problems.is_empty()
+        && attacked_by_enemy(v, &pos, r, waiting)
+        && v.spec.players == 2
+    {
+        problems.push(format!(
+            "{} is in check but it is not its turn",
+            player_name(waiting)
+        ));
     }
     if !problems.is_empty() {
         return Err(PositionError::Illegal(problems));
     }
     pos.rehash(z);
     pos.clear_history();
-    let _ = game;
     Ok(pos)
 }
 

@@ -1,0 +1,49 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use menagerie::core::game::Game;
+use menagerie::core::moves::MoveList;
+use menagerie::core::position::Position;
+use menagerie::fen::{move_text, parse_move, parse_position, write_position};
+use menagerie::variants::western::Western;
+use menagerie::variants::{self, AnyGame};
+
+pub fn western(name: &str) -> Western {
+    match variants::game(name).expect("variant builds") {
+        AnyGame::Western(w) => w,
+    }
+}
+
+/// The position after playing `moves` from `fen`; the error names the move that failed.
+pub fn play(game: &Western, fen: &str, moves: &[&str]) -> Result<Position, String> {
+    let mut pos = parse_position(game, fen).map_err(|e| e.to_string())?;
+    for m in moves {
+        let mv = parse_move(game, &mut pos, m).map_err(|e| e.to_string())?;
+        game.make(&mut pos, mv);
+    }
+    Ok(pos)
+}
+
+pub fn fen_after(game: &Western, fen: &str, moves: &[&str]) -> String {
+    let pos = play(game, fen, moves).unwrap();
+    write_position(game.variant(), &pos)
+}
+
+/// Legal move strings, sorted.
+pub fn legal(game: &Western, pos: &mut Position) -> Vec<String> {
+    let mut list = MoveList::new();
+    game.legal_moves(pos, &mut list);
+    let mut out: Vec<String> = list.iter().map(|m| move_text(game.variant(), m)).collect();
+    out.sort();
+    out
+}
+
+/// Runs insta assertions with snapshots stored under the top-level `snapshots/` folder.
+#[macro_export]
+macro_rules! snap {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"), prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}

@@ -254,7 +254,7 @@ pub const BENCH: &[(&str, &str, u32)] = &[
     ("wildebeest", crate::variants::wildebeest::START, 4),
     (
         "wildebeest",
-        "rnccwkqbbnr/1pp2pp1pb1/7p2p/p8p1/3pp2B3/7P3/3PP3P2/P10/1PP2PPN1PP/RN1BQKWCC1R b - - 1 8",
+        "rnccwkqb1nr/1pp2pp1pb1/7p2p/p8p1/3pp2B3/7P3/3PP3P2/P10/1PP2PPN1PP/RN1BQKWCC1R b - - 1 8",
         3,
     ),
 ];

@@ -108,3 +108,23 @@ fn show_and_variants() {
     assert_eq!(code, 0);
     assert!(out.starts_with("3 variants checked"), "{out}");
 }
+
+#[test]
+fn bench_node_total_is_a_deterministic_signature() {
+    let total = |out: &str| {
+        out.lines()
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    let (code, first, _) = menagerie(&["bench"]);
+    assert_eq!(code, 0);
+    let (_, second, _) = menagerie(&["bench"]);
+    assert_eq!(total(&first), total(&second));
+    // The bench positions are suite positions, so the total is known: 4865609 + 4085603 +
+    // 4519903 + 155883.
+    assert_eq!(total(&first), "13626998");
+}

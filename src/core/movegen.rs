@@ -3,6 +3,7 @@
 //! The generator reports each (from, to) pair through a closure; the caller adds what the
 //! rules add (promotion choices, en passant, castling) and decides legality.
 
+use super::piece::Mode;
 use super::position::Position;
 use super::variant::Variant;
 use crate::geometry::Sq;
@@ -39,43 +40,46 @@ pub fn moves_from(
     }
     for ray in v.moves.rays(player, kind, from) {
         let cells = v.moves.cells(ray);
-        match ray.hop_after {
-            None => {
-                for &to in cells {
-                    let target = pos.at(to);
-                    if target.is_empty() {
-                        if ray.mode.can_move() {
-                            emit(from, to);
-                        }
-                    } else {
-                        if ray.mode.can_capture() && target.owner() != player {
-                            emit(from, to);
-                        }
-                        break;
-                    }
-                }
-            }
+        let (path, limit) = match ray.hop_after {
+            None => (cells, usize::MAX),
             Some(after) => {
                 let Some(screen) = cells.iter().position(|&s| !pos.at(s).is_empty()) else {
                     continue;
                 };
-                for (i, &to) in cells[screen + 1..].iter().enumerate() {
-                    if after > 0 && i >= after as usize {
-                        break;
-                    }
-                    let target = pos.at(to);
-                    if target.is_empty() {
-                        if ray.mode.can_move() {
-                            emit(from, to);
-                        }
-                    } else {
-                        if ray.mode.can_capture() && target.owner() != player {
-                            emit(from, to);
-                        }
-                        break;
-                    }
-                }
+                let limit = if after == 0 {
+                    usize::MAX
+                } else {
+                    after as usize
+                };
+                (&cells[screen + 1..], limit)
             }
+        };
+        slide(pos, player, from, path.iter().take(limit), ray.mode, emit);
+    }
+}
+
+/// Walks `path` (a rider's cells, or a hopper's cells beyond its screen): empty cells are
+/// moves, the first occupied cell ends the walk and is a capture if it holds an enemy.
+#[inline]
+fn slide<'a>(
+    pos: &Position,
+    player: u8,
+    from: Sq,
+    path: impl Iterator<Item = &'a Sq>,
+    mode: Mode,
+    emit: &mut impl FnMut(Sq, Sq),
+) {
+    for &to in path {
+        let target = pos.at(to);
+        if target.is_empty() {
+            if mode.can_move() {
+                emit(from, to);
+            }
+        } else {
+            if mode.can_capture() && target.owner() != player {
+                emit(from, to);
+            }
+            break;
         }
     }
 }

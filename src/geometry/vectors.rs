@@ -47,8 +47,7 @@ impl Vector {
         Vector(self.0.map(|c| c * k))
     }
 
-    /// True when the vector is not a multiple of a shorter whole-number vector, i.e. a
-    /// rider along it visits every cell of its line.
+    /// True for the null vector (no displacement at all).
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&c| c == 0)
     }

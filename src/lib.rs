@@ -6,4 +6,5 @@ pub mod fen;
 pub mod geometry;
 pub mod perft;
 pub mod protocol;
+pub mod search;
 pub mod variants;

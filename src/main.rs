@@ -55,9 +55,10 @@ enum Command {
 
 fn run(args: Args) -> Result<(String, bool), cli::CliError> {
     match args.command {
-        None => Err(cli::CliError(
-            "the protocol loop (uci/xboard) is not implemented yet; see `menagerie --help`".into(),
-        )),
+        None => {
+            menagerie::protocol::run_stdio();
+            Ok((String::new(), true))
+        }
         Some(Command::Perft {
             variant,
             fen,

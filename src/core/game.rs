@@ -1,7 +1,8 @@
 //! The interface every game family implements. Perft and search are generic over it, so the
 //! hot paths are compiled once per family with no virtual calls.
 
-use super::moves::{Move, MoveList};
+use super::board::Piece;
+use super::moves::{Move, MoveKind, MoveList};
 use super::outcome::Outcome;
 use super::position::Position;
 use super::variant::Variant;
@@ -32,5 +33,28 @@ pub trait Game: Sync {
     fn count_legal(&self, pos: &mut Position, scratch: &mut MoveList) -> u64 {
         self.legal_moves(pos, scratch);
         scratch.len() as u64
+    }
+
+    /// The piece `mv` would capture, if any (the search orders and prunes by it). Families
+    /// whose captures happen away from the destination override this.
+    fn captured(&self, pos: &Position, mv: Move) -> Option<Piece> {
+        let victim = match mv.kind {
+            MoveKind::Normal => pos.at(mv.to),
+            MoveKind::EnPassant => pos.at(mv.aux),
+            _ => Piece::EMPTY,
+        };
+        (!victim.is_empty()).then_some(victim)
+    }
+
+    /// The legal captures and promotions: the moves a quiescence search looks at.
+    fn tactical_moves(&self, pos: &mut Position, out: &mut MoveList) {
+        self.legal_moves(pos, out);
+        out.retain(|&mv| mv.is_promotion() || self.captured(pos, mv).is_some());
+    }
+
+    /// Whether passing the turn is a sound test of a position's strength (null-move
+    /// pruning): false where zugzwang is common or captures are compulsory.
+    fn null_move_sound(&self) -> bool {
+        true
     }
 }

@@ -106,6 +106,8 @@ pub struct PieceKind {
     pub role: Role,
     /// Betza description sent to GUIs (XBoard `piece` command); informative only.
     pub betza: String,
+    /// Material value in centipawns for the evaluation (0 for royals: they are never traded).
+    pub value: i32,
 }
 
 impl PieceKind {
@@ -118,7 +120,14 @@ impl PieceKind {
             atoms: crate::core::betza::parse_betza(betza)?,
             role: Role::default(),
             betza: betza.to_string(),
+            value: 0,
         })
+    }
+
+    /// Sets the material value (centipawns) the search gives this kind.
+    pub fn worth(mut self, value: i32) -> Self {
+        self.value = value;
+        self
     }
 
     /// Accepts `c` as another input letter for this kind.

@@ -41,6 +41,7 @@ pub fn pawn(multi: &[(u8, u8)], betza: &str) -> PieceKind {
         atoms,
         role: Default::default(),
         betza: betza.into(),
+        value: 100,
     }
     .pawn()
 }
@@ -54,10 +55,10 @@ pub fn betza_piece(name: &str, letter: char, betza: &str) -> PieceKind {
 pub fn standard_army(pawn: PieceKind) -> Vec<PieceKind> {
     vec![
         pawn,
-        betza_piece("knight", 'N', "N"),
-        betza_piece("bishop", 'B', "B"),
-        betza_piece("rook", 'R', "R"),
-        betza_piece("queen", 'Q', "Q"),
+        betza_piece("knight", 'N', "N").worth(320),
+        betza_piece("bishop", 'B', "B").worth(330),
+        betza_piece("rook", 'R', "R").worth(500),
+        betza_piece("queen", 'Q', "Q").worth(950),
         betza_piece("king", 'K', "K").royal(),
     ]
 }

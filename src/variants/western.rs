@@ -41,6 +41,30 @@ impl Western {
         castling::castling_moves(v, pos, side, |m| out.push(m));
     }
 
+    /// Removes from `out` the pseudo-legal moves that leave the mover's royal attacked.
+    fn keep_legal(&self, pos: &mut Position, out: &mut MoveList) {
+        let v = &self.variant;
+        let side = pos.side();
+        let Some(royal) = pos.royals(side).first() else {
+            return;
+        };
+        let in_check = attacked_by_enemy(v, pos, royal, side);
+        if v.fast_legality && !in_check {
+            // Only royal moves, pinned pieces, en passant and castling can expose the royal.
+            let pins = pinned(v, pos, royal, side);
+            out.retain(|&mv| match mv.kind {
+                MoveKind::Normal if mv.from == royal => {
+                    pos.with_cell_emptied(royal, |p| !attacked_by_enemy(v, p, mv.to, side))
+                }
+                MoveKind::Normal if !pins.contains(mv.from) => true,
+                MoveKind::Drop => true,
+                _ => self.leaves_royal_safe(pos, mv),
+            });
+        } else {
+            out.retain(|&mv| self.leaves_royal_safe(pos, mv));
+        }
+    }
+
     /// Makes the move and tells whether the mover's royal is then safe.
     fn leaves_royal_safe(&self, pos: &mut Position, mv: Move) -> bool {
         let side = pos.side();
@@ -62,26 +86,18 @@ impl Game for Western {
     fn legal_moves(&self, pos: &mut Position, out: &mut MoveList) {
         out.clear();
         self.pseudo_legal(pos, out);
-        let v = &self.variant;
-        let side = pos.side();
-        let Some(royal) = pos.royals(side).first() else {
-            return;
-        };
-        let in_check = attacked_by_enemy(v, pos, royal, side);
-        if v.fast_legality && !in_check {
-            // Only royal moves, pinned pieces, en passant and castling can expose the royal.
-            let pins = pinned(v, pos, royal, side);
-            out.retain(|&mv| match mv.kind {
-                MoveKind::Normal if mv.from == royal => {
-                    pos.with_cell_emptied(royal, |p| !attacked_by_enemy(v, p, mv.to, side))
-                }
-                MoveKind::Normal if !pins.contains(mv.from) => true,
-                MoveKind::Drop => true,
-                _ => self.leaves_royal_safe(pos, mv),
-            });
-        } else {
-            out.retain(|&mv| self.leaves_royal_safe(pos, mv));
-        }
+        self.keep_legal(pos, out);
+    }
+
+    fn tactical_moves(&self, pos: &mut Position, out: &mut MoveList) {
+        out.clear();
+        self.pseudo_legal(pos, out);
+        out.retain(|&mv| {
+            mv.is_promotion() || mv.kind == MoveKind::EnPassant || !pos.at(mv.to).is_empty()
+        });
+        // Castling is never a capture; drops neither.
+        out.retain(|&mv| mv.kind != MoveKind::Castle && mv.kind != MoveKind::Drop);
+        self.keep_legal(pos, out);
     }
 
     fn make(&self, pos: &mut Position, mv: Move) {

@@ -27,13 +27,13 @@ pub const WILDEBEEST: u8 = 7;
 fn army() -> Vec<PieceKind> {
     vec![
         pawn(&[(1, 3), (2, 2)], "fmWfcFifmW3"),
-        betza_piece("knight", 'N', "N"),
-        betza_piece("bishop", 'B', "B"),
-        betza_piece("rook", 'R', "R"),
-        betza_piece("queen", 'Q', "Q"),
+        betza_piece("knight", 'N', "N").worth(300),
+        betza_piece("bishop", 'B', "B").worth(330),
+        betza_piece("rook", 'R', "R").worth(520),
+        betza_piece("queen", 'Q', "Q").worth(1000),
         betza_piece("king", 'K', "K").royal(),
-        betza_piece("camel", 'C', "C"),
-        betza_piece("wildebeest", 'W', "NC").alias('G'),
+        betza_piece("camel", 'C', "C").worth(250),
+        betza_piece("wildebeest", 'W', "NC").alias('G').worth(650),
     ]
 }
 

@@ -1,0 +1,313 @@
+//! What both front-ends share: the chosen variant, the game so far (start position plus moves,
+//! so takebacks and repetitions work), the options that shape a search, and the one search
+//! that may be running on its own thread.
+//!
+//! Every change is all-or-nothing: a bad position or move leaves the session as it was.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender};
+use std::thread::JoinHandle;
+
+use super::{Event, Output};
+use crate::core::game::Game;
+use crate::core::moves::{Move, MoveList};
+use crate::core::outcome::Outcome;
+use crate::core::position::Position;
+use crate::fen::{draw_board, move_text, parse_move, parse_position, write_position};
+use crate::perft::{divide, divide_report};
+use crate::search::tt::TranspositionTable;
+use crate::search::{self, Control, Evaluator, Limits, Report, SearchResult, Settings};
+use crate::variants::{self, AnyGame, VariantError};
+use crate::with_game;
+
+/// Default and limits of the options both protocols offer.
+pub const HASH_DEFAULT_MB: usize = 16;
+pub const HASH_MAX_MB: usize = 4096;
+pub const THREADS_MAX: usize = 64;
+pub const OVERHEAD_MAX_MS: u64 = 5000;
+pub const MULTI_PV_MAX: usize = 64;
+
+struct RunningSearch {
+    token: u64,
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+}
+
+pub struct Session {
+    pub out: Output,
+    sender: Sender<Event>,
+    game: Arc<AnyGame>,
+    evaluator: Arc<Evaluator>,
+    start: Position,
+    pos: Position,
+    moves: Vec<Move>,
+    tt: Arc<TranspositionTable>,
+    pub hash_mb: usize,
+    pub settings: Settings,
+    search: Option<RunningSearch>,
+    next_token: u64,
+}
+
+impl Session {
+    pub fn new(out: Output, sender: Sender<Event>) -> Self {
+        let game = variants::game("chess").expect("chess is always playable");
+        let (evaluator, start) = Self::prepare(&game);
+        Session {
+            out,
+            sender,
+            game: Arc::new(game),
+            evaluator: Arc::new(evaluator),
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            tt: Arc::new(TranspositionTable::new(HASH_DEFAULT_MB)),
+            hash_mb: HASH_DEFAULT_MB,
+            settings: Settings::default(),
+            search: None,
+            next_token: 1,
+        }
+    }
+
+    fn prepare(game: &AnyGame) -> (Evaluator, Position) {
+        with_game!(game, g => {
+            let pos = parse_position(g, g.variant().spec.start)
+                .expect("every variant's start position is valid (checked by tests)");
+            (Evaluator::new(g.variant()), pos)
+        })
+    }
+
+    /// The canonical name of the variant being played.
+    pub fn variant_name(&self) -> &'static str {
+        with_game!(&*self.game, g => g.variant().name())
+    }
+
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The game, shared with a thread that outlives this call (search reports).
+    pub fn shared_game(&self) -> Arc<AnyGame> {
+        self.game.clone()
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn moves_played(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Switches to `name` at its start position (nothing changes on error).
+    pub fn set_variant(&mut self, name: &str) -> Result<(), VariantError> {
+        let game = variants::game(name)?;
+        let (evaluator, start) = Self::prepare(&game);
+        self.game = Arc::new(game);
+        self.evaluator = Arc::new(evaluator);
+        self.pos = start.clone();
+        self.start = start;
+        self.moves.clear();
+        self.tt.clear();
+        Ok(())
+    }
+
+    /// Sets the position from a position string (None: the start) and moves played from it.
+    /// On any error the session is unchanged and the error says which part failed.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let (start, pos, played) = with_game!(&*self.game, g => {
+            let start = match fen {
+                Some(text) => parse_position(g, text).map_err(|e| format!("bad position: {e}"))?,
+                None => parse_position(g, g.variant().spec.start)
+                    .map_err(|e| format!("bad start position: {e}"))?,
+            };
+            let mut pos = start.clone();
+            let mut played = Vec::with_capacity(moves.len());
+            for (i, text) in moves.iter().enumerate() {
+                let mv = parse_move(g, &mut pos, text)
+                    .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+                g.make(&mut pos, mv);
+                played.push(mv);
+            }
+            (start, pos, played)
+        });
+        self.start = start;
+        self.pos = pos;
+        self.moves = played;
+        Ok(())
+    }
+
+    /// Back to the variant's start position.
+    pub fn reset(&mut self) {
+        let (_, start) = Self::prepare(&self.game);
+        self.pos = start.clone();
+        self.start = start;
+        self.moves.clear();
+    }
+
+    /// Resolves a move string against the legal moves (no change to the position).
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, String> {
+        with_game!(&*self.game, g => parse_move(g, &mut self.pos, text).map_err(|e| e.to_string()))
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: Move) {
+        with_game!(&*self.game, g => g.make(&mut self.pos, mv));
+        self.moves.push(mv);
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn take_back(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.pos.undo()
+    }
+
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        with_game!(&*self.game, g => g.legal_moves(&mut self.pos, &mut list));
+        list
+    }
+
+    /// The result if the game is over by the rules.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        let legal = self.legal_moves().len();
+        with_game!(&*self.game, g => g.outcome(&self.pos, legal))
+    }
+
+    pub fn in_check(&self) -> bool {
+        with_game!(&*self.game, g => g.in_check(&self.pos))
+    }
+
+    pub fn move_text(&self, mv: &Move) -> String {
+        with_game!(&*self.game, g => move_text(g.variant(), mv))
+    }
+
+    pub fn fen(&self) -> String {
+        with_game!(&*self.game, g => write_position(g.variant(), &self.pos))
+    }
+
+    pub fn start_fen(&self) -> String {
+        with_game!(&*self.game, g => write_position(g.variant(), &self.start))
+    }
+
+    pub fn drawing(&self) -> String {
+        with_game!(&*self.game, g => draw_board(g.variant(), &self.pos))
+    }
+
+    /// `go perft N` / `perft N`: the divide listing of notation.md.
+    pub fn perft(&mut self, depth: u32) -> String {
+        let mut pos = self.pos.clone();
+        with_game!(&*self.game, g => {
+            let (lines, total) = divide(g, &mut pos, depth);
+            divide_report(&lines, total)
+        })
+    }
+
+    /// Resizes the transposition table (forgetting its contents).
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.hash_mb = megabytes.clamp(1, HASH_MAX_MB);
+        self.tt = Arc::new(TranspositionTable::new(self.hash_mb));
+    }
+
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+    }
+
+    pub fn searching(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// Starts a search of the current position on its own thread; its result comes back as
+    /// [`Event::SearchDone`] with the returned token.
+    pub fn start_search(
+        &mut self,
+        limits: Limits,
+        root_moves: Option<Vec<Move>>,
+        pondering: bool,
+        mut report: Box<dyn FnMut(&Report) + Send>,
+    ) -> u64 {
+        let token = self.next_token;
+        self.next_token += 1;
+        let control = Arc::new(Control::new(pondering));
+        let (game, evaluator, tt) = (self.game.clone(), self.evaluator.clone(), self.tt.clone());
+        let (pos, settings, sender) =
+            (self.pos.clone(), self.settings.clone(), self.sender.clone());
+        let thread_control = control.clone();
+        let handle = std::thread::spawn(move || {
+            let result = with_game!(&*game, g => search::search(
+                g,
+                &evaluator,
+                &pos,
+                &limits,
+                root_moves.as_deref(),
+                &settings,
+                &tt,
+                &thread_control,
+                &mut *report,
+            ));
+            let _ = sender.send(Event::SearchDone { token, result });
+        });
+        self.search = Some(RunningSearch {
+            token,
+            control,
+            handle,
+        });
+        token
+    }
+
+    /// Asks the running search (if any) to stop; its result still arrives as an event.
+    pub fn stop_search(&self) {
+        if let Some(s) = &self.search {
+            s.control.stop();
+        }
+    }
+
+    pub fn ponder_hit(&self) {
+        if let Some(s) = &self.search {
+            s.control.ponder_hit();
+        }
+    }
+
+    /// Handles a [`Event::SearchDone`]: returns the result if it belongs to the running
+    /// search (which is then over), None for a stale one.
+    pub fn finish_search(&mut self, token: u64, result: SearchResult) -> Option<SearchResult> {
+        match &self.search {
+            Some(s) if s.token == token => {
+                if let Some(s) = self.search.take() {
+                    let _ = s.handle.join();
+                }
+                Some(result)
+            }
+            _ => None,
+        }
+    }
+
+    /// Stops the running search and waits for it; events that arrive meanwhile are kept in
+    /// `deferred` in order. Returns the search's result.
+    pub fn stop_and_wait(
+        &mut self,
+        events: &Receiver<Event>,
+        deferred: &mut VecDeque<Event>,
+    ) -> Option<SearchResult> {
+        let token = self.search.as_ref()?.token;
+        self.stop_search();
+        loop {
+            match events.recv() {
+                Ok(Event::SearchDone { token: t, result }) if t == token => {
+                    return self.finish_search(t, result);
+                }
+                Ok(Event::SearchDone { .. }) => {}
+                Ok(other) => deferred.push_back(other),
+                Err(_) => {
+                    // The search thread is gone without a word (it cannot be, but never hang).
+                    if let Some(s) = self.search.take() {
+                        let _ = s.handle.join();
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+}

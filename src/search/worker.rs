@@ -1,0 +1,662 @@
+//! One search thread: iterative deepening with aspiration windows over a principal-variation
+//! alpha-beta search and a quiescence search.
+//!
+//! Pruning is kept to what is sound for the game: null-move pruning only where the game says
+//! passing is a fair test and the side has pieces besides pawns and royals; late-move
+//! reductions only for quiet moves that neither escape nor give check; check extension.
+
+use super::ordering::{self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER};
+use super::time::{Budget, Limits};
+use super::tt::{Bound, NO_MOVE, TranspositionTable, pack_move};
+use super::{Control, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult};
+use crate::core::attacks::is_attacked;
+use crate::core::game::Game;
+use crate::core::moves::{Move, MoveKind, MoveList};
+use crate::core::position::Position;
+use crate::core::variant::StalemateRule;
+
+/// How often (in nodes) a thread looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+pub struct Worker<'a, G: Game> {
+    game: &'a G,
+    eval: &'a Evaluator,
+    tt: &'a TranspositionTable,
+    control: &'a Control,
+    pos: Position,
+    id: usize,
+    nodes: u64,
+    unreported_nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    budget: Budget,
+    node_limit: Option<u64>,
+    heuristics: Heuristics,
+    lists: Vec<MoveList>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    /// Moves excluded at the root (earlier MultiPV lines of this iteration).
+    excluded: Vec<Move>,
+    root: MoveList,
+    reductions: Vec<[u8; 64]>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(
+        game: &'a G,
+        eval: &'a Evaluator,
+        tt: &'a TranspositionTable,
+        control: &'a Control,
+        pos: Position,
+        id: usize,
+    ) -> Self {
+        let v = game.variant();
+        let heuristics = Heuristics::new(
+            v.spec.players as usize,
+            v.kinds(),
+            v.geometry().squares(),
+            MAX_PLY,
+        );
+        let reductions = (0..64)
+            .map(|depth| {
+                let mut row = [0u8; 64];
+                for (moves, r) in row.iter_mut().enumerate() {
+                    if depth > 0 && moves > 0 {
+                        let x = 0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25;
+                        *r = x.clamp(0.0, 30.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            game,
+            eval,
+            tt,
+            control,
+            pos,
+            id,
+            nodes: 0,
+            unreported_nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            budget: Budget::UNLIMITED,
+            node_limit: None,
+            heuristics,
+            lists: (0..=MAX_PLY)
+                .map(|_| MoveList::with_capacity(128))
+                .collect(),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            excluded: Vec::new(),
+            root: MoveList::new(),
+            reductions,
+        }
+    }
+
+    /// The deepening loop. Helpers (id > 0) start one ply deeper on odd ids so the threads
+    /// spread over depths, and never report.
+    pub fn iterate(
+        &mut self,
+        root: &[Move],
+        limits: &Limits,
+        budget: Budget,
+        multi_pv: usize,
+        report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        self.root = root.to_vec();
+        self.budget = budget;
+        self.node_limit = limits.nodes;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let lines = multi_pv.clamp(1, root.len());
+        let mut result = SearchResult {
+            best: root.first().copied(),
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        let mut previous_score = 0;
+        let mut stable_iterations = 0u32;
+        let first_depth = 1 + (self.id % 2) as u32;
+        for depth in first_depth..=max_depth {
+            self.excluded.clear();
+            for line in 1..=lines {
+                self.seldepth = 0;
+                let score = self.aspiration(depth as i32, previous_score, line == 1);
+                if self.stopped && depth > first_depth {
+                    break;
+                }
+                let Some(&best) = self.pv[0].first() else {
+                    break;
+                };
+                if line == 1 {
+                    if result.best == Some(best) {
+                        stable_iterations += 1;
+                    } else {
+                        stable_iterations = 0;
+                    }
+                    result = SearchResult {
+                        best: Some(best),
+                        ponder: self.pv[0].get(1).copied(),
+                        score,
+                        depth,
+                        nodes: self.nodes,
+                    };
+                    previous_score = score;
+                }
+                if self.id == 0 {
+                    self.flush_nodes();
+                    report(&Report {
+                        depth,
+                        seldepth: self.seldepth.max(depth as usize) as u32,
+                        line,
+                        score: Score::from_internal(score),
+                        raw_score: score,
+                        nodes: self.control.nodes(),
+                        time: self.control.elapsed(),
+                        hashfull: self.tt.hashfull(),
+                        pv: self.pv[0].clone(),
+                    });
+                }
+                self.excluded.push(best);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped || self.control.stopped() {
+                break;
+            }
+            if let Some(mate) = limits.mate
+                && result.score >= MATE - 2 * mate as i32
+            {
+                break;
+            }
+            if result.score.abs() >= MATE_BOUND && depth as i32 > (MATE - result.score.abs()) + 2 {
+                // A forced mate is proven and the deepening cannot change it.
+                if self.id == 0 && !limits.infinite {
+                    break;
+                }
+            }
+            if self.id == 0 && self.past_soft_limit(stable_iterations) {
+                break;
+            }
+        }
+        self.flush_nodes();
+        result
+    }
+
+    /// Whether to stop deepening: past the soft limit, which shrinks when the best move has
+    /// been stable for a few iterations and grows while it keeps changing.
+    fn past_soft_limit(&self, stable_iterations: u32) -> bool {
+        if self.control.pondering() {
+            return false;
+        }
+        let Some(soft) = self.budget.soft else {
+            return false;
+        };
+        let scale = match stable_iterations {
+            0 => 1.3,
+            1 => 1.0,
+            2 => 0.8,
+            _ => 0.6,
+        };
+        // The next iteration usually takes longer than everything so far.
+        self.control.elapsed().as_secs_f64() > soft.as_secs_f64() * scale * 0.6
+    }
+
+    fn aspiration(&mut self, depth: i32, previous: i32, narrow: bool) -> i32 {
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if narrow && depth >= 5 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.negamax(alpha, beta, depth, 0, true);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.control.add_nodes(self.unreported_nodes);
+        self.unreported_nodes = 0;
+    }
+
+    /// Counts a node and every so often checks the stop flag, the clock and the node limit.
+    #[inline]
+    fn visit(&mut self) {
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        if self.unreported_nodes >= CHECK_EVERY {
+            self.flush_nodes();
+            if self.control.stopped() {
+                self.stopped = true;
+            } else if self.id == 0 {
+                let out_of_time = !self.control.pondering()
+                    && self
+                        .budget
+                        .hard
+                        .is_some_and(|hard| self.control.elapsed() >= hard);
+                let out_of_nodes = self.node_limit.is_some_and(|n| self.control.nodes() >= n);
+                if out_of_time || out_of_nodes {
+                    self.control.stop();
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    fn stalemate_score(&self, ply: usize) -> i32 {
+        match self.game.variant().spec.end.stalemate {
+            StalemateRule::Draw => 0,
+            StalemateRule::MoverLoses => -MATE + ply as i32,
+        }
+    }
+
+    fn is_draw_by_rule(&self) -> bool {
+        let end = &self.game.variant().spec.end;
+        end.move_limit
+            .is_some_and(|limit| self.pos.halfmove() >= limit)
+            || (end.repetitions.is_some() && self.pos.repetitions() > 0)
+    }
+
+    /// True when the side to move has a piece that is neither pawn nor royal (null-move
+    /// pruning is unsafe in pawn endings, where zugzwang is the rule).
+    fn has_officers(&self) -> bool {
+        let side = self.pos.side();
+        self.pos.occupied(side).iter().any(|sq| {
+            let p = self.pos.at(sq);
+            !p.is_pawn() && !p.is_royal()
+        })
+    }
+
+    fn negamax(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply);
+        }
+        self.visit();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if self.is_draw_by_rule() {
+                return 0;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.eval.evaluate(&self.pos);
+        }
+
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        let hash_move = entry.map_or(NO_MOVE, |e| e.packed_move);
+        if let Some(e) = entry
+            && !pv_node
+            && ply > 0
+            && e.depth >= depth
+        {
+            let score = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+
+        let in_check = self.game.in_check(&self.pos);
+        if in_check {
+            depth += 1;
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.eval.evaluate(&self.pos)
+        };
+
+        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 6 && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move surely does.
+            if allow_null
+                && depth >= 3
+                && static_eval >= beta
+                && self.game.null_move_sound()
+                && self.has_officers()
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.game.make(&mut self.pos, Move::null());
+                let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.game.unmake(&mut self.pos);
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        if ply == 0 {
+            moves.clear();
+            moves.extend(self.root.iter().filter(|m| !self.excluded.contains(m)));
+        } else {
+            self.game.legal_moves(&mut self.pos, &mut moves);
+        }
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            self.scores[ply] = scores;
+            return if in_check {
+                -MATE + ply as i32
+            } else {
+                self.stalemate_score(ply)
+            };
+        }
+        self.score_moves(&moves, &mut scores, hash_move, ply);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = moves[0];
+        let mut quiets_tried: Vec<(Move, u8)> = Vec::new();
+        let side = self.pos.side();
+        for i in 0..moves.len() {
+            ordering::pick_next(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let tactical = mv.is_promotion() || self.game.captured(&self.pos, mv).is_some();
+            let mover_kind = self.mover_kind(mv);
+            if !pv_node && !in_check && !tactical && best > -MATE_BOUND && ply > 0 {
+                // Late-move pruning and futility at the frontier.
+                if depth <= 3 && i >= 4 + (depth * depth * 3) as usize {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 120 * depth <= alpha {
+                    continue;
+                }
+            }
+            self.game.make(&mut self.pos, mv);
+            let gives_check = self.game.in_check(&self.pos);
+            let new_depth = depth - 1;
+            let score = if i == 0 {
+                -self.negamax(-beta, -alpha, new_depth, ply + 1, true)
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
+                    reduction = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    if scores[i] >= KILLER - 2 {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(-beta, -alpha, new_depth, ply + 1, true);
+                }
+                s
+            };
+            self.game.unmake(&mut self.pos);
+            if self.stopped {
+                self.lists[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !tactical {
+                            self.heuristics.reward(
+                                side,
+                                ply,
+                                depth,
+                                (mv, mover_kind),
+                                &quiets_tried,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                quiets_tried.push((mv, mover_kind));
+            }
+        }
+        self.lists[ply] = moves;
+        self.scores[ply] = scores;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = if bound == Bound::Upper {
+            NO_MOVE
+        } else {
+            pack_move(best_move)
+        };
+        if ply > 0 || self.excluded.is_empty() {
+            self.tt
+                .store(key, stored_move, score_to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        self.visit();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw_by_rule() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.eval.evaluate(&self.pos);
+        }
+        let in_check = self.game.in_check(&self.pos);
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut best;
+        let stand_pat;
+        if in_check {
+            self.game.legal_moves(&mut self.pos, &mut moves);
+            if moves.is_empty() {
+                self.lists[ply] = moves;
+                self.scores[ply] = scores;
+                return -MATE + ply as i32;
+            }
+            best = -INFINITY;
+            stand_pat = -INFINITY;
+        } else {
+            stand_pat = self.eval.evaluate(&self.pos);
+            if stand_pat >= beta {
+                self.lists[ply] = moves;
+                self.scores[ply] = scores;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            self.game.tactical_moves(&mut self.pos, &mut moves);
+        }
+        self.score_moves(&moves, &mut scores, NO_MOVE, ply);
+        for i in 0..moves.len() {
+            ordering::pick_next(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            if !in_check {
+                if scores[i] <= BAD_CAPTURE + 100_000 {
+                    // Losing captures (and everything after them) are not worth a look.
+                    break;
+                }
+                let gain = self
+                    .game
+                    .captured(&self.pos, mv)
+                    .map_or(0, |p| self.eval.value(p))
+                    + if mv.is_promotion() {
+                        self.eval.kind_value(mv.piece)
+                    } else {
+                        0
+                    };
+                if stand_pat + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            self.game.make(&mut self.pos, mv);
+            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            self.game.unmake(&mut self.pos);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+
+    fn mover_kind(&self, mv: Move) -> u8 {
+        match mv.kind {
+            MoveKind::Drop => mv.piece,
+            MoveKind::Null => 0,
+            _ => self.pos.at(mv.from).kind(),
+        }
+    }
+
+    /// Orders moves: hash move, good captures and promotions, killers, history, bad captures.
+    fn score_moves(&self, moves: &[Move], scores: &mut Vec<i32>, hash_move: u32, ply: usize) {
+        scores.clear();
+        let killers = self.heuristics.killers(ply);
+        let side = self.pos.side();
+        let v = self.game.variant();
+        for &mv in moves {
+            let score = if hash_move != NO_MOVE && pack_move(mv) == hash_move {
+                HASH_MOVE
+            } else if let Some(victim) = self.game.captured(&self.pos, mv) {
+                let victim_value = self.eval.value(victim).max(50);
+                let attacker = self.pos.at(mv.from);
+                let attacker_value = if attacker.is_royal() {
+                    0
+                } else {
+                    self.eval.value(attacker)
+                };
+                let promotion = if mv.is_promotion() {
+                    self.eval.kind_value(mv.piece)
+                } else {
+                    0
+                };
+                let mvv_lva = victim_value * 8 - attacker_value / 16 + promotion;
+                let losing = attacker_value > victim_value + 50
+                    && mv.kind == MoveKind::Normal
+                    && is_attacked(v, &self.pos, mv.to, victim.owner());
+                if losing {
+                    BAD_CAPTURE + mvv_lva
+                } else {
+                    GOOD_TACTICAL + mvv_lva
+                }
+            } else if mv.is_promotion() {
+                GOOD_TACTICAL + self.eval.kind_value(mv.piece)
+            } else if mv == killers[0] {
+                KILLER
+            } else if mv == killers[1] {
+                KILLER - 1
+            } else {
+                self.heuristics.history(side, self.mover_kind(mv), mv.to)
+            };
+            scores.push(score);
+        }
+    }
+
+    #[allow(dead_code)]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Mate scores are stored relative to the node (distance to mate from here), so they stay
+/// right when the same position is reached at another ply.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

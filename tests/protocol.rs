@@ -1,0 +1,333 @@
+//! The protocol front-ends driven in-process, line by line: handshakes, short games and bad
+//! input in both protocols, with insta snapshots of the transcripts. Volatile numbers (time,
+//! nodes per second) are masked; everything else must match exactly.
+
+mod common;
+
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use menagerie::protocol::{self, Event, Output};
+
+struct Driver {
+    tx: Sender<Event>,
+    buffer: Arc<Mutex<Vec<u8>>>,
+    engine: Option<JoinHandle<()>>,
+    transcript: String,
+    read: usize,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let (tx, rx) = channel();
+        let (out, buffer) = Output::buffer();
+        let sender = tx.clone();
+        let engine = std::thread::spawn(move || protocol::run(rx, sender, out));
+        Driver {
+            tx,
+            buffer,
+            engine: Some(engine),
+            transcript: String::new(),
+            read: 0,
+        }
+    }
+
+    fn output(&self) -> String {
+        String::from_utf8_lossy(&self.buffer.lock().unwrap()).into_owned()
+    }
+
+    /// Sends a line and records, in the transcript, the output it produced.
+    fn send(&mut self, line: &str) {
+        self.tx.send(Event::Line(line.to_string())).unwrap();
+        self.transcript.push_str(&format!("<< {}\n", clip(line)));
+    }
+
+    /// Waits until some output line starts with `prefix`.
+    fn wait_for(&mut self, prefix: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            let out = self.output();
+            if out[self.read..].lines().any(|l| l.starts_with(prefix)) {
+                self.collect();
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("no line starting with {prefix:?}; output:\n{}", self.output());
+    }
+
+    /// Sends a ping-like marker command and waits for its answer, so all earlier output
+    /// is in. `marker` is (command, expected prefix).
+    fn sync(&mut self, command: &str, answer: &str) {
+        self.send(command);
+        self.wait_for(answer);
+    }
+
+    fn collect(&mut self) {
+        let out = self.output();
+        for line in out[self.read..].lines() {
+            self.transcript.push_str(&format!(">> {}\n", mask(line)));
+        }
+        self.read = out.len();
+    }
+
+    /// Ends the input and returns the transcript.
+    fn finish(mut self) -> String {
+        self.tx.send(Event::Eof).unwrap();
+        if let Some(engine) = self.engine.take() {
+            engine.join().expect("engine thread ends without panic");
+        }
+        self.collect();
+        self.transcript
+    }
+}
+
+fn clip(line: &str) -> String {
+    if line.len() > 100 {
+        format!("{}... ({} bytes)", &line[..60], line.len())
+    } else {
+        line.to_string()
+    }
+}
+
+/// Masks what differs from run to run: times and speeds.
+fn mask(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    if words.first() == Some(&"info") {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            out.push(words[i].to_string());
+            if matches!(words[i], "time" | "nps") && i + 1 < words.len() {
+                out.push("*".into());
+                i += 1;
+            }
+            i += 1;
+        }
+        return out.join(" ");
+    }
+    // XBoard thinking output: ply score time nodes pv.
+    if words.len() >= 4 && words[..4].iter().all(|w| w.parse::<i64>().is_ok()) {
+        let mut w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
+        w[2] = "*".into();
+        return w.join(" ");
+    }
+    line.to_string()
+}
+
+#[test]
+fn uci_handshake() {
+    let mut d = Driver::start();
+    d.send("uci");
+    d.wait_for("uciok");
+    d.sync("isready", "readyok");
+    snap!("uci_handshake", d.finish());
+}
+
+#[test]
+fn xboard_handshake_and_variant_setup() {
+    let mut d = Driver::start();
+    d.send("xboard");
+    d.send("protover 2");
+    d.wait_for("feature done=1");
+    d.send("accepted ping");
+    d.send("new");
+    d.send("variant wildebeest");
+    d.sync("ping 1", "pong 1");
+    d.send("variant almost-wildebeest");
+    d.sync("ping 2", "pong 2");
+    d.send("variant normal");
+    d.sync("ping 3", "pong 3");
+    snap!("xboard_handshake", d.finish());
+}
+
+#[test]
+fn uci_short_game() {
+    let mut d = Driver::start();
+    d.send("uci");
+    d.wait_for("uciok");
+    d.send("setoption name UCI_Variant value wildebeest");
+    d.sync("isready", "readyok");
+    d.send("ucinewgame");
+    d.send("position startpos moves e2e5 e9e6");
+    d.send("go depth 3");
+    d.wait_for("bestmove");
+    d.send("position startpos moves e2e5 e9e6 f1k1");
+    d.send("go perft 1");
+    d.wait_for("Nodes searched");
+    d.send("position fen k10/11/1K9/11/11/11/11/11/11/2Q8 w - - 0 1");
+    d.send("go depth 3");
+    d.wait_for("bestmove");
+    d.send("setoption name UCI_Variant value chess");
+    d.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8");
+    d.send("go depth 2");
+    d.wait_for("bestmove");
+    d.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    d.send("go wtime 1000 btime 1000");
+    d.wait_for("bestmove");
+    snap!("uci_short_game", d.finish());
+}
+
+#[test]
+fn uci_bad_input_is_reported_and_changes_nothing() {
+    let mut d = Driver::start();
+    d.send("uci");
+    d.wait_for("uciok");
+    d.send("position startpos moves e2e4");
+    let bad = [
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position startpos moves e2e4 k10k9",
+        "position",
+        "position somewhere",
+        "setoption name Hash value 99999999",
+        "setoption name Hash value -1",
+        "setoption name Threads value many",
+        "setoption name Frobnicate value 3",
+        "setoption name UCI_Variant value patricia",
+        "setoption name UCI_Variant value nosuchgame",
+        "setoption",
+        "go depth",
+        "go depth x",
+        "go perft 300",
+        "go sideways",
+        "frobnicate",
+        "",
+        "   ",
+        &"x".repeat(100_000),
+    ];
+    for line in bad {
+        d.send(line);
+    }
+    d.send("d");
+    d.sync("isready", "readyok");
+    d.send("go depth 2 searchmoves e7e5 zz99");
+    d.wait_for("bestmove");
+    snap!("uci_bad_input", d.finish());
+}
+
+#[test]
+fn uci_stop_ponder_and_infinite() {
+    let mut d = Driver::start();
+    d.send("uci");
+    d.wait_for("uciok");
+    d.send("position startpos");
+    d.send("go infinite");
+    d.send("isready");
+    d.wait_for("readyok");
+    d.send("stop");
+    d.wait_for("bestmove");
+    d.send("go ponder wtime 500 btime 500");
+    d.send("ponderhit");
+    d.wait_for("bestmove");
+    d.send("go movetime 50");
+    d.wait_for("bestmove");
+    d.send("go nodes 2000");
+    d.wait_for("bestmove");
+    d.send("go mate 1");
+    d.send("quit");
+    let t = d.finish();
+    assert_eq!(t.matches(">> bestmove").count(), 5, "{t}");
+}
+
+#[test]
+fn xboard_short_game_and_takebacks() {
+    let mut d = Driver::start();
+    d.send("xboard");
+    d.send("protover 2");
+    d.wait_for("feature done=1");
+    d.send("new");
+    d.send("variant wildebeest");
+    d.send("sd 2");
+    d.send("post");
+    d.send("force");
+    d.send("usermove e1e3");
+    d.send("go");
+    d.wait_for("move ");
+    d.sync("ping 1", "pong 1");
+    d.send("undo");
+    d.send("undo");
+    d.send("undo");
+    d.send("setboard k10/11/1K9/11/11/11/11/11/11/2Q8 w - - 0 1");
+    d.send("go");
+    d.wait_for("1-0");
+    d.sync("ping 2", "pong 2");
+    d.send("new");
+    d.send("force");
+    d.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1");
+    d.send("usermove g8h8");
+    d.send("usermove a1a8");
+    d.sync("ping 3", "pong 3");
+    snap!("xboard_short_game", d.finish());
+}
+
+#[test]
+fn xboard_bad_input_is_reported_and_changes_nothing() {
+    let mut d = Driver::start();
+    d.send("xboard");
+    d.send("protover 2");
+    d.wait_for("feature done=1");
+    d.send("new");
+    d.send("force");
+    d.send("usermove e2e4");
+    for line in [
+        "usermove e2e5",
+        "usermove",
+        "e7e9",
+        "variant nosuchgame",
+        "variant patricia",
+        "level x y z",
+        "level 40 5",
+        "st -3",
+        "sd zero",
+        "time soon",
+        "memory lots",
+        "option Frobnicate=1",
+        "option MultiPV=0",
+        "frobnicate",
+        "edit",
+        &"y".repeat(70_000),
+    ] {
+        d.send(line);
+    }
+    d.sync("ping 1", "pong 1");
+    d.send("setboard 8/8/8/8/8/8/8/8 w - - 0 1");
+    d.send("usermove e7e5");
+    d.send("go");
+    d.send("new");
+    d.send("undo");
+    d.send("d");
+    d.sync("ping 2", "pong 2");
+    snap!("xboard_bad_input", d.finish());
+}
+
+#[test]
+fn xboard_analyze_and_exclude() {
+    let mut d = Driver::start();
+    d.send("xboard");
+    d.send("protover 2");
+    d.wait_for("feature done=1");
+    d.send("new");
+    d.send("force");
+    d.send("exclude e2e4");
+    d.send("analyze");
+    d.send(".");
+    d.wait_for("stat01:");
+    d.send("usermove d2d4");
+    d.send("exit");
+    d.sync("ping 1", "pong 1");
+    d.send("lift e7");
+    d.wait_for("highlight");
+    d.send("setboard 8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    d.send("lift a7");
+    d.wait_for("highlight");
+    d.send("put a8");
+    d.wait_for("choice");
+    let t = d.finish();
+    assert!(t.contains(">> highlight 8/8/4Y3/4Y3/8/8/8/8"), "{t}");
+    assert!(t.contains(">> highlight B7/8/8/8/8/8/8/8"), "{t}");
+    assert!(t.contains(">> choice QRBN"), "{t}");
+}

@@ -55,7 +55,10 @@ impl Driver {
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        panic!("no line starting with {prefix:?}; output:\n{}", self.output());
+        panic!(
+            "no line starting with {prefix:?}; output:\n{}",
+            self.output()
+        );
     }
 
     /// Sends a ping-like marker command and waits for its answer, so all earlier output

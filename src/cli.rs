@@ -259,20 +259,46 @@ pub const BENCH: &[(&str, &str, u32)] = &[
     ),
 ];
 
-/// `menagerie bench`: perft of fixed positions; prints nodes and nodes per second.
-pub fn bench_command() -> Result<String, CliError> {
+/// Positions of the search bench: each searched to a fixed depth with one thread and a fresh
+/// hash table, so the node total is a signature of the search (it changes only when the
+/// search or evaluation does).
+pub const SEARCH_BENCH: &[(&str, &str, u32)] = &[
+    ("chess", crate::variants::chess::START, 11),
+    (
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        9,
+    ),
+    ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 14),
+    ("wildebeest", crate::variants::wildebeest::START, 10),
+    (
+        "wildebeest",
+        "rnccwkqb1nr/1pp2pp1pb1/7p2p/p8p1/3pp2B3/7P3/3PP3P2/P10/1PP2PPN1PP/RN1BQKWCC1R b - - 1 8",
+        9,
+    ),
+    ("almost-wildebeest", crate::variants::wildebeest::START, 9),
+];
+
+/// `menagerie bench`: searches of fixed positions (or, with `perft`, perft of fixed
+/// positions); prints nodes and nodes per second, and the node total last.
+pub fn bench_command(perft_only: bool) -> Result<String, CliError> {
     let mut out = String::new();
     let (mut total, start) = (0u64, Instant::now());
-    for &(variant, fen, depth) in BENCH {
+    let list = if perft_only { BENCH } else { SEARCH_BENCH };
+    for &(variant, fen, depth) in list {
         let game = variants::game(variant)?;
         let t = Instant::now();
         let n = with_game!(&game, g => {
             let mut pos = parse_position(g, fen)?;
-            perft(g, &mut pos, depth)
+            if perft_only {
+                perft(g, &mut pos, depth)
+            } else {
+                bench_search(g, &pos, depth)
+            }
         });
         let secs = t.elapsed().as_secs_f64();
         out.push_str(&format!(
-            "{variant:<12} d{depth} {n:>12} nodes {:>12.0} nps  {fen}\n",
+            "{variant:<18} d{depth:<2} {n:>12} nodes {:>12.0} nps  {fen}\n",
             n as f64 / secs.max(1e-9)
         ));
         total += n;
@@ -283,4 +309,24 @@ pub fn bench_command() -> Result<String, CliError> {
         total as f64 / secs.max(1e-9)
     ));
     Ok(out)
+}
+
+fn bench_search<G: Game>(game: &G, pos: &Position, depth: u32) -> u64 {
+    use crate::search::{self, Control, Evaluator, Limits, Settings, TranspositionTable};
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let result = search::search(
+        game,
+        &Evaluator::new(game.variant()),
+        pos,
+        &limits,
+        None,
+        &Settings::default(),
+        &TranspositionTable::new(16),
+        &Control::default(),
+        &mut |_| {},
+    );
+    result.nodes
 }

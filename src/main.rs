@@ -49,8 +49,12 @@ enum Command {
         #[arg(value_parser = ["check"])]
         action: Option<String>,
     },
-    /// Perft of fixed positions: nodes and nodes/second.
-    Bench,
+    /// Search fixed positions to fixed depths (one thread): the node total is a signature of
+    /// the search; with --perft, perft of fixed positions instead.
+    Bench {
+        #[arg(long)]
+        perft: bool,
+    },
 }
 
 fn run(args: Args) -> Result<(String, bool), cli::CliError> {
@@ -93,7 +97,7 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 .map_err(cli::CliError),
             None => Ok((cli::variants_command(), true)),
         },
-        Some(Command::Bench) => cli::bench_command().map(|s| (s, true)),
+        Some(Command::Bench { perft }) => cli::bench_command(perft).map(|s| (s, true)),
     }
 }
 

@@ -18,7 +18,7 @@ use crate::fen::{draw_board, move_text, parse_move, parse_position, write_positi
 use crate::perft::{divide, divide_report};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Control, Evaluator, Limits, Report, SearchResult, Settings};
-use crate::variants::{self, AnyGame, VariantError};
+use crate::variants::{self, AnyGame, OptionValues, VariantError};
 use crate::with_game;
 
 /// Default and limits of the options both protocols offer.
@@ -45,6 +45,8 @@ pub struct Session {
     tt: Arc<TranspositionTable>,
     pub hash_mb: usize,
     pub settings: Settings,
+    /// Values of the variant rule options (applied whenever a game is built).
+    options: OptionValues,
     search: Option<RunningSearch>,
     next_token: u64,
 }
@@ -64,6 +66,7 @@ impl Session {
             tt: Arc::new(TranspositionTable::new(HASH_DEFAULT_MB)),
             hash_mb: HASH_DEFAULT_MB,
             settings: Settings::default(),
+            options: OptionValues::default(),
             search: None,
             next_token: 1,
         }
@@ -101,7 +104,7 @@ impl Session {
 
     /// Switches to `name` at its start position (nothing changes on error).
     pub fn set_variant(&mut self, name: &str) -> Result<(), VariantError> {
-        let game = variants::game(name)?;
+        let game = variants::game_with(name, &self.options)?;
         let (evaluator, start) = Self::prepare(&game);
         self.game = Arc::new(game);
         self.evaluator = Arc::new(evaluator);
@@ -109,6 +112,28 @@ impl Session {
         self.start = start;
         self.moves.clear();
         self.tt.clear();
+        Ok(())
+    }
+
+    /// Sets a variant rule option. When it changes the rules of the variant being played, the
+    /// game is rebuilt and starts again from its start position. Nothing changes on error.
+    pub fn set_variant_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut options = self.options.clone();
+        let option = options.set(name, value)?;
+        let current = self.variant_name();
+        if option.variants.contains(&current) {
+            let game = variants::game_with(current, &options).map_err(|e| e.to_string())?;
+            self.options = options;
+            let (evaluator, start) = Self::prepare(&game);
+            self.game = Arc::new(game);
+            self.evaluator = Arc::new(evaluator);
+            self.pos = start.clone();
+            self.start = start;
+            self.moves.clear();
+            self.tt.clear();
+        } else {
+            self.options = options;
+        }
         Ok(())
     }
 

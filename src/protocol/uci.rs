@@ -14,7 +14,7 @@ use crate::core::game::Game;
 use crate::fen::move_text;
 use crate::search::{Clock, Limits, Report, Score, SearchResult};
 use crate::variants::AnyGame;
-use crate::variants::{Status, VARIANTS};
+use crate::variants::{OptionKind, Status, VARIANT_OPTIONS, VARIANTS};
 use crate::with_game;
 
 /// Largest perft depth `go perft` accepts (deeper would run for days on any variant).
@@ -145,6 +145,13 @@ impl Uci {
             "option name MultiPV type spin default 1 min 1 max {MULTI_PV_MAX}"
         ));
         self.out("option name Ponder type check default false");
+        for option in VARIANT_OPTIONS {
+            self.out(&format!(
+                "option name {} type {}",
+                option.name,
+                uci_kind(&option.kind)
+            ));
+        }
         self.out("uciok");
     }
 
@@ -251,7 +258,11 @@ impl Uci {
                     clip(&value)
                 )),
             },
-            _ => self.error(&format!("unknown option '{}'", clip(&name))),
+            _ => {
+                if let Err(e) = self.session.set_variant_option(&name, &value) {
+                    self.error(&clip(&e));
+                }
+            }
         }
     }
 
@@ -371,6 +382,20 @@ impl Uci {
                 self.out(&format!("info depth 0 score {score}"));
                 self.out("bestmove (none)");
             }
+        }
+    }
+}
+
+/// A variant option as UCI declares it.
+fn uci_kind(kind: &OptionKind) -> String {
+    match kind {
+        OptionKind::Check { default } => format!("check default {default}"),
+        OptionKind::Spin { default, min, max } => {
+            format!("spin default {default} min {min} max {max}")
+        }
+        OptionKind::Combo { default, choices } => {
+            let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
+            format!("combo default {default}{vars}")
         }
     }
 }

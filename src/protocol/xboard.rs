@@ -21,7 +21,8 @@ use crate::core::moves::{Move, MoveKind};
 use crate::core::rules::castling::rook_destination;
 use crate::fen::move_text;
 use crate::search::{Budget, Clock, Limits, MATE, MATE_BOUND, Report, SearchResult};
-use crate::variants::AnyGame;
+use crate::variants::options::find_option;
+use crate::variants::{AnyGame, OptionKind, VARIANT_OPTIONS};
 use crate::with_game;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -410,6 +411,26 @@ impl XBoard {
             "feature option=\"MultiPV -spin 1 1 {MULTI_PV_MAX}\""
         ));
         self.out("feature option=\"Clear Hash -button\"");
+        for option in VARIANT_OPTIONS {
+            let kind = match option.kind {
+                OptionKind::Check { default } => format!("-check {}", default as u8),
+                OptionKind::Spin { default, min, max } => format!("-spin {default} {min} {max}"),
+                OptionKind::Combo { default, choices } => {
+                    let list: Vec<String> = choices
+                        .iter()
+                        .map(|c| {
+                            if *c == default {
+                                format!("*{c}")
+                            } else {
+                                c.to_string()
+                            }
+                        })
+                        .collect();
+                    format!("-combo {}", list.join(" /// "))
+                }
+            };
+            self.out(&format!("feature option=\"{} {kind}\"", option.name));
+        }
         self.out("feature done=1");
     }
 
@@ -599,6 +620,15 @@ impl XBoard {
                 None => self.error("bad option value", line),
             },
             "Clear Hash" => self.session.clear_hash(),
+            _ if find_option(name).is_some() => {
+                // XBoard sends check options as 0/1.
+                if let Err(e) = self.session.set_variant_option(name, value) {
+                    self.error("bad option value", &format!("{line}: {e}"));
+                } else {
+                    // A rule change restarts the game: show the new setup if there is one.
+                    self.refresh_picture();
+                }
+            }
             _ => self.error("unknown option", line),
         }
     }

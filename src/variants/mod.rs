@@ -2,10 +2,12 @@
 //! name into a playable game. Dispatch over families happens here, once per command.
 
 pub mod chess;
+pub mod options;
 pub mod western;
 pub mod wildebeest;
 
 use crate::core::variant::VariantSpec;
+pub use options::{OptionKind, OptionValues, VARIANT_OPTIONS, VariantOption};
 use western::Western;
 
 /// How far a variant is implemented.
@@ -22,13 +24,14 @@ pub struct VariantInfo {
     pub name: &'static str,
     pub family: &'static str,
     pub status: Status,
-    build: Option<fn() -> VariantSpec>,
+    build: Option<fn(&OptionValues) -> Result<AnyGame, VariantError>>,
 }
 
+/// A variant with its builder (which reads the variant options it cares about).
 const fn playable(
     name: &'static str,
     family: &'static str,
-    build: fn() -> VariantSpec,
+    build: fn(&OptionValues) -> Result<AnyGame, VariantError>,
 ) -> VariantInfo {
     VariantInfo {
         name,
@@ -36,6 +39,12 @@ const fn playable(
         status: Status::Playable,
         build: Some(build),
     }
+}
+
+/// Builds a Western-family game from its spec.
+fn western_game(spec: VariantSpec) -> Result<AnyGame, VariantError> {
+    let variant = spec.conclude().map_err(VariantError::Invalid)?;
+    Ok(AnyGame::Western(Western::new(variant)))
 }
 
 const fn planned(name: &'static str, family: &'static str) -> VariantInfo {
@@ -49,9 +58,13 @@ const fn planned(name: &'static str, family: &'static str) -> VariantInfo {
 
 /// Every variant name of spec/notation.md, in its order.
 pub const VARIANTS: &[VariantInfo] = &[
-    playable("chess", "orthodox", chess::spec),
-    playable("wildebeest", "wildebeest", wildebeest::spec),
-    playable("almost-wildebeest", "wildebeest", wildebeest::almost_spec),
+    playable("chess", "orthodox", |_| western_game(chess::spec())),
+    playable("wildebeest", "wildebeest", |_| {
+        western_game(wildebeest::spec())
+    }),
+    playable("almost-wildebeest", "wildebeest", |_| {
+        western_game(wildebeest::almost_spec())
+    }),
     planned("patricia", "patricia"),
     planned("pawn-partonici-7", "partonici"),
     planned("pawn-partonici-8", "partonici"),
@@ -120,8 +133,14 @@ impl std::fmt::Display for VariantError {
 
 impl std::error::Error for VariantError {}
 
-/// Builds the game called `name` (XBoard's `normal` is accepted for `chess`).
+/// Builds the game called `name` with default options (XBoard's `normal` is accepted for
+/// `chess`).
 pub fn game(name: &str) -> Result<AnyGame, VariantError> {
+    game_with(name, &OptionValues::default())
+}
+
+/// Builds the game called `name` with the given variant options.
+pub fn game_with(name: &str, options: &OptionValues) -> Result<AnyGame, VariantError> {
     let name = if name == "normal" { "chess" } else { name };
     let info = VARIANTS
         .iter()
@@ -130,9 +149,7 @@ pub fn game(name: &str) -> Result<AnyGame, VariantError> {
     let build = info
         .build
         .ok_or_else(|| VariantError::Unsupported(name.to_string()))?;
-    let variant = build().conclude().map_err(VariantError::Invalid)?;
-    // Every playable variant so far is of the Western family; new families add a match here.
-    Ok(AnyGame::Western(Western::new(variant)))
+    build(options)
 }
 
 /// Builds every playable variant's tables; the error lists each contradiction found.

@@ -1,0 +1,130 @@
+//! Rule options of variants (Patricia's optional rules, Partonici's claim settings, ...): one
+//! table of every option, offered by both protocols (UCI `setoption`, XBoard `option`) and
+//! passed to a family's builder as [`OptionValues`].
+//!
+//! A family declares its options in [`VARIANT_OPTIONS`]; its builder reads them with
+//! [`OptionValues::flag`] / [`OptionValues::number`] / [`OptionValues::choice`]. Values are
+//! checked here once, so builders can trust them.
+
+use std::collections::BTreeMap;
+
+/// The type and range of an option (what UCI calls check, spin and combo).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Check {
+        default: bool,
+    },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Combo {
+        default: &'static str,
+        choices: &'static [&'static str],
+    },
+}
+
+/// One rule option.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantOption {
+    /// The name GUIs show and send (`PatriciaPawnFlips`).
+    pub name: &'static str,
+    /// The variants whose rules it changes.
+    pub variants: &'static [&'static str],
+    pub kind: OptionKind,
+}
+
+/// Every variant option. Families add theirs here.
+pub const VARIANT_OPTIONS: &[VariantOption] = &[];
+
+/// Finds an option by name (case-insensitive, as UCI option names are).
+pub fn find_option(name: &str) -> Option<&'static VariantOption> {
+    VARIANT_OPTIONS
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+/// Current values of the variant options (defaults for the ones never set).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptionValues {
+    values: BTreeMap<&'static str, String>,
+}
+
+impl OptionValues {
+    /// Sets an option after checking the value against its kind; the error says why not.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<&'static VariantOption, String> {
+        let option = find_option(name).ok_or_else(|| format!("unknown option '{name}'"))?;
+        let canonical = match option.kind {
+            OptionKind::Check { .. } => match value.to_ascii_lowercase().as_str() {
+                "true" | "1" | "on" => "true".to_string(),
+                "false" | "0" | "off" => "false".to_string(),
+                _ => {
+                    return Err(format!(
+                        "option {}: '{value}' is not true or false",
+                        option.name
+                    ));
+                }
+            },
+            OptionKind::Spin { min, max, .. } => match value.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => n.to_string(),
+                _ => {
+                    return Err(format!(
+                        "option {}: '{value}' is not a number from {min} to {max}",
+                        option.name
+                    ));
+                }
+            },
+            OptionKind::Combo { choices, .. } => {
+                match choices.iter().find(|c| c.eq_ignore_ascii_case(value)) {
+                    Some(c) => c.to_string(),
+                    None => {
+                        return Err(format!(
+                            "option {}: '{value}' is not one of {}",
+                            option.name,
+                            choices.join(", ")
+                        ));
+                    }
+                }
+            }
+        };
+        self.values.insert(option.name, canonical);
+        Ok(option)
+    }
+
+    fn raw(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A check option's value (its default when unset or unknown).
+    pub fn flag(&self, name: &str) -> bool {
+        match self.raw(name) {
+            Some(v) => v == "true",
+            None => matches!(
+                find_option(name).map(|o| o.kind),
+                Some(OptionKind::Check { default: true })
+            ),
+        }
+    }
+
+    /// A spin option's value (its default when unset; 0 for an unknown name).
+    pub fn number(&self, name: &str) -> i64 {
+        match (self.raw(name), find_option(name).map(|o| o.kind)) {
+            (Some(v), _) => v.parse().unwrap_or(0),
+            (None, Some(OptionKind::Spin { default, .. })) => default,
+            _ => 0,
+        }
+    }
+
+    /// A combo option's value (its default when unset; "" for an unknown name).
+    pub fn choice(&self, name: &str) -> String {
+        match (self.raw(name), find_option(name).map(|o| o.kind)) {
+            (Some(v), _) => v.to_string(),
+            (None, Some(OptionKind::Combo { default, .. })) => default.to_string(),
+            _ => String::new(),
+        }
+    }
+}

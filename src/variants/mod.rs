@@ -18,21 +18,20 @@ pub enum Status {
     Unsupported,
 }
 
+/// Builds a playable game from the variant options.
+pub type Builder = fn(&OptionValues) -> Result<AnyGame, VariantError>;
+
 /// One row of the variant list.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
     pub name: &'static str,
     pub family: &'static str,
     pub status: Status,
-    build: Option<fn(&OptionValues) -> Result<AnyGame, VariantError>>,
+    build: Option<Builder>,
 }
 
 /// A variant with its builder (which reads the variant options it cares about).
-const fn playable(
-    name: &'static str,
-    family: &'static str,
-    build: fn(&OptionValues) -> Result<AnyGame, VariantError>,
-) -> VariantInfo {
+const fn playable(name: &'static str, family: &'static str, build: Builder) -> VariantInfo {
     VariantInfo {
         name,
         family,

@@ -8,7 +8,7 @@ use crate::core::game::Game;
 use crate::core::position::Position;
 use crate::fen::{draw_board, parse_move, parse_position, write_position};
 use crate::perft::{divide, divide_report, perft};
-use crate::variants::{self, AnyGame, Status, VARIANTS};
+use crate::variants::{self, AnyGame, OptionValues, Status, VARIANTS};
 use crate::with_game;
 
 /// A failure of a CLI command, printed on stderr with exit code 2.
@@ -42,6 +42,18 @@ pub fn setup_position<G: Game>(
     Ok(pos)
 }
 
+/// Variant option settings written `NAME=VALUE` (CLI `--option`, suite `# option:` lines).
+pub fn option_values(settings: &[String]) -> Result<OptionValues, CliError> {
+    let mut values = OptionValues::default();
+    for setting in settings {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| CliError(format!("option '{setting}' is not NAME=VALUE")))?;
+        values.set(name.trim(), value.trim()).map_err(CliError)?;
+    }
+    Ok(values)
+}
+
 /// `menagerie perft`: total (and per root move with `divide`).
 pub fn perft_command(
     variant: &str,
@@ -50,10 +62,22 @@ pub fn perft_command(
     depth: u32,
     show_divide: bool,
 ) -> Result<String, CliError> {
+    perft_command_with(variant, &[], fen, moves, depth, show_divide)
+}
+
+/// [`perft_command`] with variant options (`NAME=VALUE`).
+pub fn perft_command_with(
+    variant: &str,
+    options: &[String],
+    fen: Option<&str>,
+    moves: &[String],
+    depth: u32,
+    show_divide: bool,
+) -> Result<String, CliError> {
     if depth > 20 {
         return Err(CliError(format!("depth {depth} is absurd (at most 20)")));
     }
-    let game = variants::game(variant)?;
+    let game = variants::game_with(variant, &option_values(options)?)?;
     with_game!(&game, g => {
         let mut pos = setup_position(g, fen, moves)?;
         let start = Instant::now();
@@ -74,6 +98,14 @@ pub struct SuiteEntry {
     pub line: usize,
     pub fen: String,
     pub counts: Vec<(u32, u64)>,
+}
+
+/// The `# option: NAME=VALUE` lines of a suite file (variant options for all its positions).
+fn suite_options(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix('#')?.trim().strip_prefix("option:"))
+        .map(|o| o.trim().to_string())
+        .collect()
 }
 
 /// Reads `FEN ; D1 n ; D2 n ...` lines; `#` starts a comment; `# variant: NAME` names the game.
@@ -125,27 +157,29 @@ pub fn read_suite(text: &str) -> Result<(Option<String>, Vec<SuiteEntry>), CliEr
 }
 
 /// Picks the first playable variant that reads `fen` (suites without a variant line).
-fn infer_variant(fen: &str) -> Option<AnyGame> {
+fn infer_variant(fen: &str, options: &OptionValues) -> Option<AnyGame> {
     VARIANTS
         .iter()
         .filter(|v| v.status == Status::Playable)
         .find_map(|info| {
-            let game = variants::game(info.name).ok()?;
+            let game = variants::game_with(info.name, options).ok()?;
             let ok = with_game!(&game, g => parse_position(g, fen).is_ok());
             ok.then_some(game)
         })
 }
 
 /// `menagerie perft --suite`: every count checked; the report ends with `N passed, M failed`.
+/// `# option: NAME=VALUE` lines set variant options for the whole file.
 pub fn suite_command(
     text: &str,
     variant: Option<&str>,
     max_nodes: u64,
 ) -> Result<(String, bool), CliError> {
     let (named, entries) = read_suite(text)?;
+    let options = option_values(&suite_options(text))?;
     let chosen = variant.map(str::to_string).or(named);
     let fixed = match &chosen {
-        Some(name) => Some(variants::game(name)?),
+        Some(name) => Some(variants::game_with(name, &options)?),
         None => None,
     };
     let progress = std::io::stderr().is_terminal();
@@ -155,7 +189,7 @@ pub fn suite_command(
         let inferred;
         let game = match &fixed {
             Some(g) => g,
-            None => match infer_variant(&entry.fen) {
+            None => match infer_variant(&entry.fen, &options) {
                 Some(g) => {
                     inferred = g;
                     &inferred
@@ -219,7 +253,17 @@ pub fn show_command(
     fen: Option<&str>,
     moves: &[String],
 ) -> Result<String, CliError> {
-    let game = variants::game(variant)?;
+    show_command_with(variant, &[], fen, moves)
+}
+
+/// [`show_command`] with variant options (`NAME=VALUE`).
+pub fn show_command_with(
+    variant: &str,
+    options: &[String],
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<String, CliError> {
+    let game = variants::game_with(variant, &option_values(options)?)?;
     with_game!(&game, g => {
         let pos = setup_position(g, fen, moves)?;
         Ok(draw_board(g.variant(), &pos))

@@ -34,6 +34,9 @@ enum Command {
         /// With --suite: skip counts above this many nodes.
         #[arg(long, default_value_t = u64::MAX)]
         max_nodes: u64,
+        /// A variant option, NAME=VALUE (repeatable), e.g. PatriciaPawnFlips=true.
+        #[arg(long = "option", conflicts_with = "suite")]
+        options: Vec<String>,
     },
     /// Draw a position.
     Show {
@@ -43,6 +46,9 @@ enum Command {
         fen: Option<String>,
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
+        /// A variant option, NAME=VALUE (repeatable).
+        #[arg(long = "option")]
+        options: Vec<String>,
     },
     /// List the variants and their status; `variants check` builds every table.
     Variants {
@@ -71,6 +77,7 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
             divide,
             suite,
             max_nodes,
+            options,
         }) => match suite {
             Some(path) => {
                 let text = std::fs::read_to_string(&path)
@@ -78,14 +85,17 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 let explicit = std::env::args().any(|a| a == "--variant");
                 cli::suite_command(&text, explicit.then_some(variant.as_str()), max_nodes)
             }
-            None => cli::perft_command(&variant, fen.as_deref(), &moves, depth, divide)
-                .map(|s| (s, true)),
+            None => {
+                cli::perft_command_with(&variant, &options, fen.as_deref(), &moves, depth, divide)
+                    .map(|s| (s, true))
+            }
         },
         Some(Command::Show {
             variant,
             fen,
             moves,
-        }) => cli::show_command(&variant, fen.as_deref(), &moves).map(|s| (s, true)),
+            options,
+        }) => cli::show_command_with(&variant, &options, fen.as_deref(), &moves).map(|s| (s, true)),
         Some(Command::Variants { action }) => match action {
             Some(_) => menagerie::variants::check_all()
                 .map(|names| {

@@ -106,7 +106,7 @@ fn show_and_variants() {
     assert_eq!(out.lines().count(), menagerie::variants::VARIANTS.len());
     let (code, out, _) = menagerie(&["variants", "check"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("3 variants checked"), "{out}");
+    assert!(out.starts_with("4 variants checked"), "{out}");
 }
 
 #[test]

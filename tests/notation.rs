@@ -238,7 +238,7 @@ fn unknown_and_unsupported_variants() {
             .contains("unknown variant 'nosuch'")
     );
     assert!(
-        show_command("patricia", None, &[])
+        show_command("party", None, &[])
             .unwrap_err()
             .0
             .contains("not implemented yet")

@@ -67,3 +67,38 @@ fn wrong_count_fails() {
     assert!(!ok);
     assert!(report.contains("expected 21, got 20"), "{report}");
 }
+
+#[test]
+fn patricia_start_and_test_positions() {
+    check(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/perft/patricia.perft"
+    ));
+}
+
+#[test]
+fn patricia_optional_rules() {
+    for file in [
+        "patricia_pawn_flips.perft",
+        "patricia_free_face.perft",
+        "patricia_king_stays.perft",
+        "patricia_all_options.perft",
+    ] {
+        check(&format!(
+            "{}/tests/perft/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ));
+    }
+}
+
+/// `# option:` lines change the rules the suite is counted under.
+#[test]
+fn suite_option_lines_apply() {
+    let text = "# variant: patricia\n# option: PatriciaKingStays=true\n\
+                1bkb1/1p1p1/5/1P1P1/1BKB1[] w - - 0 1 ; D3 1135\n";
+    let (report, ok) = suite_command(text, None, CEILING).unwrap();
+    assert!(!ok);
+    assert!(report.contains("expected 1135, got 1098"), "{report}");
+    let bad = "# option: NoSuchOption=1\n";
+    assert!(suite_command(bad, None, CEILING).is_err());
+}

@@ -7,6 +7,18 @@ use super::outcome::Outcome;
 use super::position::Position;
 use super::variant::Variant;
 
+/// How royal pieces decide a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoyalRule {
+    /// Chess: a royal may never be left attacked, so each side always has its royal and the
+    /// side not to move is never in check; no legal move while attacked is checkmate.
+    Checkmate,
+    /// No check rule: a royal may be left attacked and capturing it wins at once (Patricia).
+    /// The side to move may then lack its royal (the game is decided) and the side not to
+    /// move may stand attacked.
+    Capture,
+}
+
 pub trait Game: Sync {
     /// The variant's data and tables.
     fn variant(&self) -> &Variant;
@@ -50,6 +62,18 @@ pub trait Game: Sync {
     fn tactical_moves(&self, pos: &mut Position, out: &mut MoveList) {
         self.legal_moves(pos, out);
         out.retain(|&mv| mv.is_promotion() || self.captured(pos, mv).is_some());
+    }
+
+    /// How royals decide the game; position strings are checked accordingly.
+    fn royal_rule(&self) -> RoyalRule {
+        RoyalRule::Checkmate
+    }
+
+    /// Checks a position just read from text for what only this family knows (after the
+    /// generic checks), and may bring it to canonical form (e.g. normalise hands). Returns
+    /// every problem found.
+    fn check_setup(&self, _pos: &mut Position) -> Vec<String> {
+        Vec::new()
     }
 
     /// Whether passing the turn is a sound test of a position's strength (null-move

@@ -16,7 +16,7 @@ impl Reason {
         match self {
             Reason::Checkmate => "checkmate",
             Reason::Stalemate => "stalemate",
-            Reason::RoyalCaptured => "royal captured",
+            Reason::RoyalCaptured => "capturing the royal",
             Reason::MoveLimit => "move limit",
             Reason::Repetition => "repetition",
             Reason::InsufficientMaterial => "insufficient material",

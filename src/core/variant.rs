@@ -6,7 +6,9 @@
 //! `conclude()` does).
 
 use super::board::Piece;
+use super::outcome::{Outcome, Reason};
 use super::piece::{KindId, NO_KIND, PieceKind};
+use super::position::Position;
 use super::tables::{AttackTables, MoveTables, Orientation};
 use super::zobrist::Zobrist;
 use crate::geometry::{Geometry, Sq};
@@ -46,6 +48,27 @@ pub struct EndRules {
     pub repetitions: Option<u8>,
     /// Bare royals on both sides is a draw.
     pub bare_royals_draw: bool,
+}
+
+impl EndRules {
+    /// A draw by the move limit or by repetition in `pos`, if one applies (checked after a
+    /// game's own verdict on having no legal move).
+    pub fn draw_by_rule(&self, pos: &Position) -> Option<Outcome> {
+        if self.move_limit.is_some_and(|limit| pos.halfmove() >= limit) {
+            return Some(Outcome::Draw {
+                reason: Reason::MoveLimit,
+            });
+        }
+        if self
+            .repetitions
+            .is_some_and(|n| pos.repetitions() + 1 >= n as usize)
+        {
+            return Some(Outcome::Draw {
+                reason: Reason::Repetition,
+            });
+        }
+        None
+    }
 }
 
 /// The data of a variant, as written by its module.

@@ -3,7 +3,7 @@
 
 use super::error::PositionError;
 use crate::core::attacks::attacked_by_enemy;
-use crate::core::game::Game;
+use crate::core::game::{Game, RoyalRule};
 use crate::core::piece::KindId;
 use crate::core::position::{EnPassant, Position};
 use crate::core::rules::castling::{back_rank_square, right_bit, rook_home};
@@ -65,10 +65,14 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
     pos.set_fullmove(setup.fullmove);
 
     let royal = v.royal_kind();
+    let royal_rule = game.royal_rule();
     if royal != crate::core::piece::NO_KIND {
         for player in 0..v.spec.players {
             let n = pos.royals(player).len();
-            if n != 1 {
+            // Where royals are captured, the side to move may have lost its royal already
+            // (a decided position, which has no moves).
+            let lost_allowed = royal_rule == RoyalRule::Capture && player == setup.side;
+            if n > 1 || (n == 0 && !lost_allowed) {
                 problems.push(format!(
                     "{} has {n} {}s (needs exactly one)",
                     player_name(player),
@@ -141,6 +145,7 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
     let waiting = (setup.side + 1) % v.spec.players;
     if let Some(r) = pos.royals(waiting).first()
         && problems.is_empty()
+        && royal_rule == RoyalRule::Checkmate
         && attacked_by_enemy(v, &pos, r, waiting)
         && v.spec.players == 2
     {
@@ -149,6 +154,7 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
             player_name(waiting)
         ));
     }
+    problems.extend(game.check_setup(&mut pos));
     if !problems.is_empty() {
         return Err(PositionError::Illegal(problems));
     }

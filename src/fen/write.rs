@@ -87,6 +87,42 @@ pub fn draw_board(v: &Variant, pos: &Position) -> String {
         out.push_str(&format!(" {}  ", (b'a' + file as u8) as char));
     }
     out.push('\n');
+    if v.spec.holdings {
+        for player in 0..v.spec.players {
+            out.push_str(&format!(
+                "{} in hand: {}\n",
+                player_title(player),
+                hand_text(v, pos, player)
+            ));
+        }
+    }
     out.push_str(&format!("\nFen: {}\n", write_position(v, pos)));
     out
+}
+
+fn player_title(player: u8) -> String {
+    match player {
+        0 => "White".to_string(),
+        1 => "Black".to_string(),
+        n => format!("Player {n}"),
+    }
+}
+
+/// A player's hand for people: letters with counts (`R P x2`), or `-`.
+fn hand_text(v: &Variant, pos: &Position, player: u8) -> String {
+    let held: Vec<String> = (0..v.kinds() as u8)
+        .filter(|&kind| pos.hand(player, kind) > 0)
+        .map(|kind| {
+            let letter = v.letter(v.piece(kind, player));
+            match pos.hand(player, kind) {
+                1 => letter.to_string(),
+                n => format!("{letter} x{n}"),
+            }
+        })
+        .collect();
+    if held.is_empty() {
+        "-".to_string()
+    } else {
+        held.join(" ")
+    }
 }

@@ -163,6 +163,7 @@ mod tests {
     fn western(name: &str) -> crate::variants::western::Western {
         match game(name).unwrap() {
             AnyGame::Western(g) => g,
+            _ => panic!("{name} is not a Western game"),
         }
     }
 

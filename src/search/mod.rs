@@ -232,29 +232,32 @@ fn wait_while_told_to_search(limits: &Limits, control: &Control) {
 mod tests {
     use super::*;
     use crate::fen::{move_text, parse_position};
-    use crate::variants::{AnyGame, game};
+    use crate::variants::game;
+    use crate::with_game;
 
     fn best(variant: &str, fen: &str, depth: u32) -> (String, i32) {
-        let AnyGame::Western(g) = game(variant).unwrap();
-        let pos = parse_position(&g, fen).unwrap();
-        let ev = Evaluator::new(g.variant());
-        let tt = TranspositionTable::new(8);
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let r = search(
-            &g,
-            &ev,
-            &pos,
-            &limits,
-            None,
-            &Settings::default(),
-            &tt,
-            &Control::default(),
-            &mut |_| {},
-        );
-        (move_text(g.variant(), &r.best.unwrap()), r.score)
+        let any = game(variant).unwrap();
+        with_game!(&any, g => {
+            let pos = parse_position(g, fen).unwrap();
+            let ev = Evaluator::new(g.variant());
+            let tt = TranspositionTable::new(8);
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let r = search(
+                g,
+                &ev,
+                &pos,
+                &limits,
+                None,
+                &Settings::default(),
+                &tt,
+                &Control::default(),
+                &mut |_| {},
+            );
+            (move_text(g.variant(), &r.best.unwrap()), r.score)
+        })
     }
 
     #[test]

@@ -12,8 +12,8 @@ use super::{Control, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Sco
 use crate::core::attacks::is_attacked;
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
+use crate::core::outcome::Outcome;
 use crate::core::position::Position;
-use crate::core::variant::StalemateRule;
 
 /// How often (in nodes) a thread looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
@@ -265,10 +265,15 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    fn stalemate_score(&self, ply: usize) -> i32 {
-        match self.game.variant().spec.end.stalemate {
-            StalemateRule::Draw => 0,
-            StalemateRule::MoverLoses => -MATE + ply as i32,
+    /// The score of a position where the side to move has no legal move, from the game's
+    /// own verdict: checkmate, stalemate by the variant's rule, or a game already decided
+    /// (Patricia: the royal was just captured, so that position has no moves) — a win or
+    /// loss scores like a mate at this ply, anything else is a draw.
+    fn terminal_score(&self, ply: usize) -> i32 {
+        match self.game.outcome(&self.pos, 0) {
+            Some(Outcome::Win { winner, .. }) if winner == self.pos.side() => MATE - ply as i32,
+            Some(Outcome::Win { .. }) => -MATE + ply as i32,
+            _ => 0,
         }
     }
 
@@ -386,11 +391,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if moves.is_empty() {
             self.lists[ply] = moves;
             self.scores[ply] = scores;
-            return if in_check {
-                -MATE + ply as i32
-            } else {
-                self.stalemate_score(ply)
-            };
+            return self.terminal_score(ply);
         }
         self.score_moves(&moves, &mut scores, hash_move, ply);
 
@@ -518,7 +519,7 @@ impl<'a, G: Game> Worker<'a, G> {
             if moves.is_empty() {
                 self.lists[ply] = moves;
                 self.scores[ply] = scores;
-                return -MATE + ply as i32;
+                return self.terminal_score(ply);
             }
             best = -INFINITY;
             stand_pat = -INFINITY;

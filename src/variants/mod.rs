@@ -3,11 +3,13 @@
 
 pub mod chess;
 pub mod options;
+pub mod patricia;
 pub mod western;
 pub mod wildebeest;
 
 use crate::core::variant::VariantSpec;
 pub use options::{OptionKind, OptionValues, VARIANT_OPTIONS, VariantOption};
+use patricia::Patricia;
 use western::Western;
 
 /// How far a variant is implemented.
@@ -64,7 +66,11 @@ pub const VARIANTS: &[VariantInfo] = &[
     playable("almost-wildebeest", "wildebeest", |_| {
         western_game(wildebeest::almost_spec())
     }),
-    planned("patricia", "patricia"),
+    playable("patricia", "patricia", |opts| {
+        Patricia::build(opts)
+            .map(AnyGame::Patricia)
+            .map_err(VariantError::Invalid)
+    }),
     planned("pawn-partonici-7", "partonici"),
     planned("pawn-partonici-8", "partonici"),
     planned("pawn-partonici-9", "partonici"),
@@ -98,6 +104,7 @@ pub const VARIANTS: &[VariantInfo] = &[
 #[derive(Debug)]
 pub enum AnyGame {
     Western(Western),
+    Patricia(Patricia),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game, so the body is compiled per family.
@@ -106,6 +113,7 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::variants::AnyGame::Western($g) => $body,
+            $crate::variants::AnyGame::Patricia($g) => $body,
         }
     };
 }

@@ -36,7 +36,33 @@ pub struct VariantOption {
 }
 
 /// Every variant option. Families add theirs here.
-pub const VARIANT_OPTIONS: &[VariantOption] = &[];
+pub const VARIANT_OPTIONS: &[VariantOption] = &[
+    // Patricia's optional rules (spec A7) and its n-move rule (A6: in moves, 0 = none).
+    VariantOption {
+        name: super::patricia::PAWN_FLIPS,
+        variants: &["patricia"],
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: super::patricia::FREE_FACE,
+        variants: &["patricia"],
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: super::patricia::KING_STAYS,
+        variants: &["patricia"],
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: super::patricia::MOVE_RULE,
+        variants: &["patricia"],
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: 1000,
+        },
+    },
+];
 
 /// Finds an option by name (case-insensitive, as UCI option names are).
 pub fn find_option(name: &str) -> Option<&'static VariantOption> {

@@ -185,18 +185,8 @@ impl Game for Western {
                 }
             });
         }
-        if end.move_limit.is_some_and(|limit| pos.halfmove() >= limit) {
-            return Some(Outcome::Draw {
-                reason: Reason::MoveLimit,
-            });
-        }
-        if end
-            .repetitions
-            .is_some_and(|n| pos.repetitions() + 1 >= n as usize)
-        {
-            return Some(Outcome::Draw {
-                reason: Reason::Repetition,
-            });
+        if let Some(draw) = end.draw_by_rule(pos) {
+            return Some(draw);
         }
         if end.bare_royals_draw
             && (0..pos.players()).all(|p| pos.occupied(p).len() == pos.royals(p).len())

@@ -11,11 +11,12 @@ use menagerie::variants::{self, AnyGame};
 pub fn western(name: &str) -> Western {
     match variants::game(name).expect("variant builds") {
         AnyGame::Western(w) => w,
+        _ => panic!("{name} is not a Western game"),
     }
 }
 
 /// The position after playing `moves` from `fen`; the error names the move that failed.
-pub fn play(game: &Western, fen: &str, moves: &[&str]) -> Result<Position, String> {
+pub fn play<G: Game>(game: &G, fen: &str, moves: &[&str]) -> Result<Position, String> {
     let mut pos = parse_position(game, fen).map_err(|e| e.to_string())?;
     for m in moves {
         let mv = parse_move(game, &mut pos, m).map_err(|e| e.to_string())?;
@@ -24,13 +25,13 @@ pub fn play(game: &Western, fen: &str, moves: &[&str]) -> Result<Position, Strin
     Ok(pos)
 }
 
-pub fn fen_after(game: &Western, fen: &str, moves: &[&str]) -> String {
+pub fn fen_after<G: Game>(game: &G, fen: &str, moves: &[&str]) -> String {
     let pos = play(game, fen, moves).unwrap();
     write_position(game.variant(), &pos)
 }
 
 /// Legal move strings, sorted.
-pub fn legal(game: &Western, pos: &mut Position) -> Vec<String> {
+pub fn legal<G: Game>(game: &G, pos: &mut Position) -> Vec<String> {
     let mut list = MoveList::new();
     game.legal_moves(pos, &mut list);
     let mut out: Vec<String> = list.iter().map(|m| move_text(game.variant(), m)).collect();

@@ -334,3 +334,66 @@ fn xboard_analyze_and_exclude() {
     assert!(t.contains(">> highlight B7/8/8/8/8/8/8/8"), "{t}");
     assert!(t.contains(">> choice QRBN"), "{t}");
 }
+
+#[test]
+fn xboard_patricia_flips_drops_and_royal_capture() {
+    let mut d = Driver::start();
+    d.send("xboard");
+    d.send("protover 2");
+    d.wait_for("feature done=1");
+    d.send("new");
+    d.send("variant patricia");
+    d.sync("ping 1", "pong 1");
+    d.send("sd 3");
+    d.send("post");
+    d.send("force");
+    // Moves arrive with the new face as a suffix (as XBoard relays an engine's move), or
+    // without it (as a user may type them); both mean the same move.
+    d.send("usermove d1b3r");
+    d.send("usermove d5b3");
+    d.send("usermove c1c2q");
+    d.send("usermove R@c3");
+    d.send("usermove c2c1");
+    d.send("d");
+    d.sync("ping 2", "pong 2");
+    // The engine's moves carry the face they arrive with; a royal capture ends the game.
+    d.send("setboard 2k2/5/5/5/2R1K[] w - - 0 1");
+    d.send("go");
+    d.wait_for("1-0");
+    d.sync("ping 3", "pong 3");
+    d.send("setboard 2k2/5/5/5/2R1K[B] b - - 0 1");
+    d.send("lift c5");
+    d.send("put c4");
+    d.send("option PatriciaKingStays=1");
+    d.send("new");
+    d.send("variant patricia");
+    d.send("force");
+    d.send("usermove c1c2k");
+    d.send("usermove c1c2");
+    d.send("d");
+    d.sync("ping 4", "pong 4");
+    snap!("xboard_patricia", d.finish());
+}
+
+#[test]
+fn uci_patricia_options_and_perft() {
+    let mut d = Driver::start();
+    d.send("uci");
+    d.wait_for("uciok");
+    d.send("setoption name UCI_Variant value patricia");
+    d.send("setoption name PatriciaFreeFace value true");
+    d.sync("isready", "readyok");
+    d.send("position fen 2k2/5/5/5/4K[B] w - - 0 1");
+    d.send("go perft 1");
+    d.wait_for("Nodes searched");
+    d.send("setoption name PatriciaFreeFace value false");
+    d.send("position startpos moves c1c2 c5c4 c2c4");
+    d.send("go perft 2");
+    d.wait_for("Nodes searched");
+    d.send("go depth 3");
+    d.wait_for("bestmove");
+    d.send("position startpos moves c1c2 c5c4");
+    d.send("go depth 2");
+    d.wait_for("bestmove");
+    snap!("uci_patricia", d.finish());
+}

@@ -529,12 +529,7 @@ impl XBoard {
             self.out(&format!("Illegal move (no valid position): {}", clip(text)));
             return;
         }
-        let ours = if text == "@@@@" {
-            "0000".to_string()
-        } else {
-            self.picture.move_from_xboard(text)
-        };
-        let mv = match self.session.parse_move(&ours) {
+        let mv = match self.resolve_move(text) {
             Ok(mv) => mv,
             Err(e) => {
                 log::info!("refused move {text}: {e}");
@@ -550,6 +545,62 @@ impl XBoard {
         if !self.force && !self.analyze && self.session.position().side() == self.engine_side {
             self.think();
         }
+    }
+
+    /// The legal move an XBoard move text names: in XBoard's notation (with the new face as
+    /// a suffix where the picture asks for it, `c1c2q`), or in ours.
+    fn resolve_move(&mut self, text: &str) -> Result<Move, String> {
+        if text == "@@@@" {
+            return self.session.parse_move("0000");
+        }
+        if self.picture.face_suffix {
+            let legal = self.session.legal_moves();
+            if let Some(&mv) = legal.iter().find(|m| {
+                let face = self.face_change(m);
+                let plain = self.xboard_move(m);
+                // Also accepted: the unchanged face written out (`b3b4p`: no promotion).
+                plain == text
+                    || (face.is_none()
+                        && self
+                            .face_letter(m)
+                            .is_some_and(|c| format!("{plain}{c}") == text))
+            }) {
+                return Ok(mv);
+            }
+        }
+        let ours = self.picture.move_from_xboard(text);
+        self.session.parse_move(&ours)
+    }
+
+    /// The letter (lower case) of the face the moving piece of `mv` shows after it, when that
+    /// differs from its face before and no promotion suffix says so already.
+    fn face_change(&self, mv: &Move) -> Option<char> {
+        if mv.kind != MoveKind::Normal || mv.is_promotion() {
+            return None;
+        }
+        let pos = self.session.position();
+        with_game!(self.session.game(), g => {
+            let before = pos.at(mv.from);
+            let mut after = pos.clone();
+            g.make(&mut after, *mv);
+            let now = after.at(mv.to);
+            (now.kind() != before.kind())
+                .then(|| g.variant().kind(now.kind()).letter.to_ascii_lowercase())
+        })
+    }
+
+    /// The letter (lower case) of the face the moving piece shows before `mv` (board moves).
+    fn face_letter(&self, mv: &Move) -> Option<char> {
+        if mv.kind != MoveKind::Normal {
+            return None;
+        }
+        let piece = self.session.position().at(mv.from);
+        if piece.is_empty() {
+            return None;
+        }
+        Some(with_game!(self.session.game(), g => {
+            g.variant().kind(piece.kind()).letter.to_ascii_lowercase()
+        }))
     }
 
     fn take_back(&mut self, plies: usize, line: &str) {
@@ -642,8 +693,7 @@ impl XBoard {
             };
             return;
         }
-        let ours = self.picture.move_from_xboard(arg);
-        match self.session.parse_move(&ours) {
+        match self.resolve_move(arg) {
             Ok(mv) if cmd == "exclude" => {
                 if !self.excluded.contains(&mv) {
                     self.excluded.push(mv);
@@ -671,6 +721,16 @@ impl XBoard {
             .into_iter()
             .filter(|m| m.from == sq)
             .collect();
+        // Where the piece arrives with another face, XBoard is asked for it like a promotion.
+        let face_targets: Vec<u16> = if self.picture.face_suffix {
+            moves
+                .iter()
+                .filter(|m| self.face_change(m).is_some())
+                .map(target)
+                .collect()
+        } else {
+            Vec::new()
+        };
         let pos = self.session.position();
         let board = with_game!(self.session.game(), g => {
             let geo = g.variant().geometry();
@@ -684,7 +744,7 @@ impl XBoard {
                     let here: Vec<&Move> = moves.iter().filter(|m| target(m) == cell).collect();
                     let mark = if here.is_empty() {
                         None
-                    } else if here.iter().any(|m| m.is_promotion()) {
+                    } else if here.iter().any(|m| m.is_promotion()) || face_targets.contains(&cell) {
                         Some('B')
                     } else if !pos.at(cell).is_empty() && here.iter().all(|m| m.kind != MoveKind::Castle) {
                         Some('R')
@@ -725,17 +785,36 @@ impl XBoard {
         };
         let side = self.session.position().side();
         let legal = self.session.legal_moves();
-        let choices: String = with_game!(self.session.game(), g => {
-            let v = g.variant();
-            legal
-                .iter()
-                .filter(|m| m.from == from && m.to == to && m.is_promotion())
-                .map(|m| {
-                    let c = self.picture.move_to_xboard(&v.kind(m.piece).letter.to_string());
-                    if side == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }
-                })
-                .collect()
-        });
+        let here: Vec<Move> = legal
+            .into_iter()
+            .filter(|m| m.from == from && m.to == to)
+            .collect();
+        let promotes = here.iter().any(|m| m.is_promotion());
+        let letters: Vec<char> = here
+            .iter()
+            .filter_map(|m| {
+                if m.is_promotion() {
+                    with_game!(self.session.game(), g => Some(g.variant().kind(m.piece).letter))
+                } else if self.picture.face_suffix {
+                    // The new face of a flip; the old one where promoting is optional.
+                    self.face_change(m)
+                        .or_else(|| promotes.then(|| self.face_letter(m)).flatten())
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let choices: String = letters
+            .iter()
+            .map(|&c| {
+                let c = self.picture.move_to_xboard(&c.to_string());
+                if side == 0 {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+            .collect();
         if !choices.is_empty() {
             self.out(&format!("choice {choices}"));
         }
@@ -759,7 +838,13 @@ impl XBoard {
                 move_text(v, mv)
             }
         });
-        self.picture.move_to_xboard(&text)
+        let suffix = if self.picture.face_suffix {
+            self.face_change(mv)
+        } else {
+            None
+        };
+        self.picture
+            .move_to_xboard(&(text + &suffix.map(String::from).unwrap_or_default()))
     }
 
     fn limits(&self) -> Limits {

@@ -14,10 +14,16 @@ pub struct XboardVariant {
     letters: Vec<(char, char)>,
     /// Ranks are numbered from 0 (boards of exactly ten ranks).
     zero_based: bool,
+    /// A moved piece that changes kind (Patricia's flips) carries its new kind's letter as a
+    /// promotion suffix (`c1c2q`): with legality testing off XBoard believes it and shows the
+    /// new face (protocols.md §2). Such moves are accepted back in the same form.
+    pub face_suffix: bool,
+    /// Game rules without castling: XBoard's castling field is ignored on `setboard`.
+    no_castling: bool,
 }
 
 /// Variant names listed in `feature variants` (XBoard's own name for orthodox chess first).
-pub const XBOARD_VARIANTS: &[&str] = &["normal", "wildebeest", "almost-wildebeest"];
+pub const XBOARD_VARIANTS: &[&str] = &["normal", "wildebeest", "almost-wildebeest", "patricia"];
 
 /// Our name for an XBoard variant name (`normal` is chess), if XBoard may choose it.
 pub fn our_name(xboard_name: &str) -> Option<&'static str> {
@@ -25,6 +31,7 @@ pub fn our_name(xboard_name: &str) -> Option<&'static str> {
         "normal" | "chess" => Some("chess"),
         "wildebeest" => Some("wildebeest"),
         "almost-wildebeest" => Some("almost-wildebeest"),
+        "patricia" => Some("patricia"),
         _ => None,
     }
 }
@@ -44,6 +51,7 @@ impl XboardVariant {
                     announce: Vec::new(),
                     letters: vec![('W', 'G')],
                     zero_based,
+                    ..XboardVariant::default()
                 };
                 let start = x.fen_to_xboard(v.spec.start);
                 let king = if v.name() == "wildebeest" {
@@ -66,11 +74,32 @@ impl XboardVariant {
                 ];
                 x
             }
+            "patricia" => {
+                let x = XboardVariant {
+                    face_suffix: true,
+                    no_castling: true,
+                    ..XboardVariant::default()
+                };
+                // Parent `fairy` with 4 kinds in hand (P N B R): XBoard keeps both hands
+                // (captures go in, drops come out) and draws the usual Western pictures.
+                // Tried and rejected (README): `shogi` draws the queen face as a lance, and
+                // `crazyhouse` turns a knight promoted on the last rank into a pawn when it
+                // is captured. No `piece` lines: legality testing must be off anyway.
+                let setup = format!(
+                    "setup (PNBRQKpnbrqk) 5x5+4_fairy {}",
+                    x.fen_to_xboard(v.spec.start)
+                );
+                x.announce_with(vec![setup])
+            }
             _ => XboardVariant {
                 zero_based,
                 ..XboardVariant::default()
             },
         }
+    }
+
+    fn announce_with(self, announce: Vec<String>) -> XboardVariant {
+        XboardVariant { announce, ..self }
     }
 
     fn map_letter(&self, c: char, to_xboard: bool) -> char {
@@ -159,10 +188,17 @@ impl XboardVariant {
         let mut out: Vec<String> = Vec::with_capacity(fields.len());
         for (i, field) in fields.iter().enumerate() {
             out.push(match i {
+                // XBoard writes an empty hand `[-]`; we write `[]` (both read either).
+                0 if to_xboard => field
+                    .replace("[]", "[-]")
+                    .chars()
+                    .map(|c| self.map_letter(c, to_xboard))
+                    .collect(),
                 0 => field
                     .chars()
                     .map(|c| self.map_letter(c, to_xboard))
                     .collect(),
+                2 if self.no_castling && !to_xboard => "-".to_string(),
                 3 if *field != "-" => self.convert_move(field, to_xboard),
                 _ => field.to_string(),
             });
@@ -211,6 +247,25 @@ mod tests {
         assert_eq!(
             x.fen_from_xboard("rnccgkqbbnr/11/11/11/11/11/11/11/11/RNBBQKGCCNR b KQkq c2 0 1"),
             "rnccwkqbbnr/11/11/11/11/11/11/11/11/RNBBQKWCCNR b KQkq c3 0 1"
+        );
+    }
+
+    #[test]
+    fn patricia_is_a_fairy_board_with_four_kinds_in_hand() {
+        let Ok(AnyGame::Patricia(g)) = game("patricia") else {
+            panic!("patricia is its own family")
+        };
+        let x = XboardVariant::describe(g.variant());
+        assert_eq!(
+            x.announce,
+            ["setup (PNBRQKpnbrqk) 5x5+4_fairy 1bkb1/1p1p1/5/1P1P1/1BKB1[-] w - - 0 1"]
+        );
+        assert!(x.face_suffix);
+        assert_eq!(x.move_to_xboard("c1c2q"), "c1c2q");
+        // XBoard's castling field means nothing here.
+        assert_eq!(
+            x.fen_from_xboard("1bkb1/1p1p1/5/1P1P1/1BKB1[-] w KQkq - 0 1"),
+            "1bkb1/1p1p1/5/1P1P1/1BKB1[-] w - - 0 1"
         );
     }
 

@@ -321,6 +321,8 @@ pub const SEARCH_BENCH: &[(&str, &str, u32)] = &[
         9,
     ),
     ("almost-wildebeest", crate::variants::wildebeest::START, 9),
+    ("patricia", crate::variants::patricia::START, 11),
+    ("patricia", "5/k4/1pB2/p4/2Q2[PPBRr] b - - 1 10", 10),
 ];
 
 /// `menagerie bench`: searches of fixed positions (or, with `perft`, perft of fixed

@@ -178,6 +178,23 @@ mod tests {
     }
 
     #[test]
+    fn patricia_start_is_balanced_and_hands_count() {
+        let Ok(AnyGame::Patricia(g)) = game("patricia") else {
+            panic!("patricia is its own family")
+        };
+        let ev = Evaluator::new(g.variant());
+        let eval = |fen: &str| ev.evaluate(&parse_position(&g, fen).unwrap());
+        assert_eq!(eval(crate::variants::patricia::START), TEMPO);
+        // A rook in hand is worth its material value to its holder, to either side.
+        let bare = eval("2k2/5/5/5/2K2[] w - - 0 1");
+        assert_eq!(eval("2k2/5/5/5/2K2[R] w - - 0 1") - bare, 400);
+        assert_eq!(eval("2k2/5/5/5/2K2[r] w - - 0 1") - bare, -400);
+        // The royal's two faces are worth the same material: flipping changes no balance.
+        let kind = |c| g.variant().kind_by_letter(c).unwrap();
+        assert_eq!(ev.kind_value(kind('K')), ev.kind_value(kind('Q')));
+    }
+
+    #[test]
     fn central_knight_beats_corner_knight_and_material_counts() {
         let g = western("chess");
         let ev = Evaluator::new(g.variant());

@@ -294,6 +294,22 @@ mod tests {
     }
 
     #[test]
+    fn patricia_royal_capture_is_a_win_and_a_threat_is_met() {
+        // Capturing the royal (in either face) scores like mate in one.
+        let (mv, score) = best("patricia", "2q2/5/5/5/2R1K[] w - - 0 1", 2);
+        assert_eq!((mv.as_str(), score), ("c1c5", MATE - 1));
+        // Black's royal stands attacked by the rook: Black takes it (the royal flips to a
+        // queen) rather than leave the royal to be captured.
+        let (mv, score) = best("patricia", "2k2/2R2/5/5/4K[] b - - 0 1", 3);
+        assert_eq!(mv, "c5c4");
+        assert!(score > -MATE_BOUND, "score {score}");
+        // A royal capture two moves ahead: the drop R@a1 leaves the black king only
+        // attacked squares (a4 by the new rook, b4 and b5 by the one on b3).
+        let (mv, score) = best("patricia", "k4/5/1R3/5/4K[R] w - - 0 1", 4);
+        assert_eq!((mv.as_str(), score), ("R@a1", MATE - 3));
+    }
+
+    #[test]
     fn score_conversion() {
         assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
         assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));

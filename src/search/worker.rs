@@ -51,9 +51,16 @@ impl<'a, G: Game> Worker<'a, G> {
         id: usize,
     ) -> Self {
         let v = game.variant();
+        // Drops get history entries of their own (a kind dropped on a square is not the
+        // same idea as that kind moving there), so games with holdings double the table.
+        let history_kinds = if v.spec.holdings {
+            2 * v.kinds()
+        } else {
+            v.kinds()
+        };
         let heuristics = Heuristics::new(
             v.spec.players as usize,
-            v.kinds(),
+            history_kinds,
             v.geometry().squares(),
             MAX_PLY,
         );
@@ -582,9 +589,11 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
+    /// The history-table kind of a move: the moving kind, or for a drop the dropped kind
+    /// in the second half of the table.
     fn mover_kind(&self, mv: Move) -> u8 {
         match mv.kind {
-            MoveKind::Drop => mv.piece,
+            MoveKind::Drop => (self.game.variant().kinds() as u8).wrapping_add(mv.piece),
             MoveKind::Null => 0,
             _ => self.pos.at(mv.from).kind(),
         }

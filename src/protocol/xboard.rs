@@ -710,17 +710,32 @@ impl XBoard {
         let sq = with_game!(self.session.game(), g => {
             g.variant().parse_square(&self.picture.move_from_xboard(square))
         });
-        let Some(sq) = sq else {
-            self.error("bad square", line);
-            return;
+        // A piece lifted from a hand: mark where it may be dropped.
+        let held =
+            with_game!(self.session.game(), g => self.picture.hand_piece(g.variant(), square));
+        let moves: Vec<Move> = match (sq, held) {
+            (Some(sq), _) => {
+                self.lifted = Some(sq);
+                self.session
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.from == sq)
+                    .collect()
+            }
+            (None, Some((player, kind))) => {
+                self.lifted = None;
+                let side = self.session.position().side();
+                self.session
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| player == side && m.kind == MoveKind::Drop && m.piece == kind)
+                    .collect()
+            }
+            (None, None) => {
+                self.error("bad square", line);
+                return;
+            }
         };
-        self.lifted = Some(sq);
-        let moves: Vec<Move> = self
-            .session
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from == sq)
-            .collect();
         // Where the piece arrives with another face, XBoard is asked for it like a promotion.
         let face_targets: Vec<u16> = if self.picture.face_suffix {
             moves

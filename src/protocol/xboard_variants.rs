@@ -3,6 +3,7 @@
 //! numbering quirk (ranks 0–9 on boards of exactly ten ranks). Every conversion between our
 //! notation and XBoard's happens here, at the edge, so the rest of the engine has one notation.
 
+use crate::core::piece::KindId;
 use crate::core::variant::Variant;
 
 /// XBoard's picture of one variant.
@@ -20,6 +21,8 @@ pub struct XboardVariant {
     pub face_suffix: bool,
     /// Game rules without castling: XBoard's castling field is ignored on `setboard`.
     no_castling: bool,
+    /// XBoard's letters of the kinds in hand, by hand slot (its piece order: `PNBR`...).
+    hand_order: &'static str,
 }
 
 /// Variant names listed in `feature variants` (XBoard's own name for orthodox chess first).
@@ -78,6 +81,7 @@ impl XboardVariant {
                 let x = XboardVariant {
                     face_suffix: true,
                     no_castling: true,
+                    hand_order: "PNBR",
                     ..XboardVariant::default()
                 };
                 // Parent `fairy` with 4 kinds in hand (P N B R): XBoard keeps both hands
@@ -100,6 +104,30 @@ impl XboardVariant {
 
     fn announce_with(self, announce: Vec<String>) -> XboardVariant {
         XboardVariant { announce, ..self }
+    }
+
+    /// The (player, kind) of the piece XBoard shows on a hand square, which it names in
+    /// `lift` like a board square: with the board at files a.., White's hand pieces stand
+    /// two files right of the board (`g` on five files), slot 0 on rank 1 upwards; Black's
+    /// two files left (`_`), slot 0 on the top rank downwards.
+    pub fn hand_piece(&self, v: &Variant, square: &str) -> Option<(u8, KindId)> {
+        if !v.spec.holdings || self.hand_order.is_empty() {
+            return None;
+        }
+        let mut chars = square.chars();
+        let file = chars.next()? as i64 - 'a' as i64;
+        let rank: i64 = chars.as_str().parse().ok()?;
+        let (files, ranks) = (v.geometry().files() as i64, v.geometry().ranks() as i64);
+        let (player, slot) = if file == files + 1 {
+            (0, rank - 1)
+        } else if file == -2 {
+            (1, ranks - rank)
+        } else {
+            return None;
+        };
+        let letter = self.hand_order.chars().nth(usize::try_from(slot).ok()?)?;
+        let ours = self.map_letter(letter, false);
+        v.kind_by_letter(ours).map(|kind| (player, kind))
     }
 
     fn map_letter(&self, c: char, to_xboard: bool) -> char {
@@ -261,6 +289,13 @@ mod tests {
             ["setup (PNBRQKpnbrqk) 5x5+4_fairy 1bkb1/1p1p1/5/1P1P1/1BKB1[-] w - - 0 1"]
         );
         assert!(x.face_suffix);
+        // Hand squares as XBoard names them in `lift`: White's rook slot, Black's pawn slot.
+        let rook = g.variant().kind_by_letter('R');
+        let pawn = g.variant().kind_by_letter('P');
+        assert_eq!(x.hand_piece(g.variant(), "g4"), rook.map(|k| (0, k)));
+        assert_eq!(x.hand_piece(g.variant(), "_5"), pawn.map(|k| (1, k)));
+        assert_eq!(x.hand_piece(g.variant(), "c3"), None);
+        assert_eq!(x.hand_piece(g.variant(), "g9"), None);
         assert_eq!(x.move_to_xboard("c1c2q"), "c1c2q");
         // XBoard's castling field means nothing here.
         assert_eq!(

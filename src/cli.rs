@@ -330,3 +330,75 @@ fn bench_search<G: Game>(game: &G, pos: &Position, depth: u32) -> u64 {
     );
     result.nodes
 }
+
+/// `menagerie tune selfplay`: plays the games and writes the samples file.
+pub fn tune_selfplay_command(
+    variant: &str,
+    plan: &crate::tune::selfplay::SelfPlay,
+    out_path: &str,
+) -> Result<String, CliError> {
+    use crate::search::Evaluator;
+    let game = variants::game(variant)?;
+    let start = Instant::now();
+    let lines = with_game!(&game, g => {
+        crate::tune::selfplay::play(g, &Evaluator::new(g.variant()), plan)
+    });
+    let mut text = format!(
+        "# variant: {variant}\n# menagerie tune selfplay: {} games, {} nodes per move, {} random plies, seed {}\n",
+        plan.games, plan.nodes, plan.random_plies, plan.seed
+    );
+    for l in &lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    std::fs::write(out_path, text)
+        .map_err(|e| CliError(format!("cannot write {out_path}: {e}")))?;
+    Ok(format!(
+        "{} positions from {} games in {:.1} s written to {out_path}\n",
+        lines.len(),
+        plan.games,
+        start.elapsed().as_secs_f64()
+    ))
+}
+
+/// `menagerie tune fit`: fits the evaluation weights to samples files of one variant.
+pub fn tune_fit_command(paths: &[String]) -> Result<String, CliError> {
+    use crate::search::eval::EvalParams;
+    let mut text = String::new();
+    for path in paths {
+        text.push_str(
+            &std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("cannot read {path}: {e}")))?,
+        );
+    }
+    let variant = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# variant:"))
+        .map(|s| s.trim().to_string())
+        .ok_or_else(|| CliError("the samples file has no '# variant: NAME' line".into()))?;
+    let game = variants::game(&variant)?;
+    with_game!(&game, g => {
+        let (samples, bad) = crate::tune::texel::read_samples(g, &text);
+        if samples.is_empty() {
+            return Err(CliError("no usable samples".into()));
+        }
+        let start = EvalParams::defaults(g.variant());
+        let fit = crate::tune::texel::fit(g, &start, &samples, |line| {
+            if std::io::stderr().is_terminal() {
+                eprintln!("{line}");
+            }
+        });
+        let mut out = format!(
+            "{variant}: {} samples ({bad} unreadable), k = {:.2}, error {:.6} -> {:.6}\n",
+            samples.len(),
+            fit.k,
+            fit.error_before,
+            fit.error_after
+        );
+        let names = start.names(g.variant());
+        for ((name, old), new) in names.iter().zip(start.to_vec()).zip(fit.params.to_vec()) {
+            out.push_str(&format!("{name:<24} {old:>6} -> {new:>6}\n"));
+        }
+        Ok(out)
+    })
+}

@@ -7,4 +7,5 @@ pub mod geometry;
 pub mod perft;
 pub mod protocol;
 pub mod search;
+pub mod tune;
 pub mod variants;

@@ -49,11 +49,44 @@ enum Command {
         #[arg(value_parser = ["check"])]
         action: Option<String>,
     },
+    /// Fit the evaluation to self-play games (texel method).
+    Tune {
+        #[command(subcommand)]
+        step: TuneStep,
+    },
     /// Search fixed positions to fixed depths (one thread): the node total is a signature of
     /// the search; with --perft, perft of fixed positions instead.
     Bench {
         #[arg(long)]
         perft: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum TuneStep {
+    /// Play the engine against itself and write quiet positions with the game results.
+    Selfplay {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Random moves at the start of each game (opening variety).
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long)]
+        out: String,
+    },
+    /// Fit the evaluation weights to samples files (all of one variant).
+    Fit {
+        #[arg(required = true)]
+        data: Vec<String>,
     },
 }
 
@@ -96,6 +129,28 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 })
                 .map_err(cli::CliError),
             None => Ok((cli::variants_command(), true)),
+        },
+        Some(Command::Tune { step }) => match step {
+            TuneStep::Selfplay {
+                variant,
+                games,
+                nodes,
+                random_plies,
+                seed,
+                threads,
+                out,
+            } => {
+                let plan = menagerie::tune::selfplay::SelfPlay {
+                    games,
+                    nodes: nodes.clamp(1, 100_000_000),
+                    random_plies,
+                    seed,
+                    threads: threads.clamp(1, 64),
+                    max_plies: 400,
+                };
+                cli::tune_selfplay_command(&variant, &plan, &out).map(|s| (s, true))
+            }
+            TuneStep::Fit { data } => cli::tune_fit_command(&data).map(|s| (s, true)),
         },
         Some(Command::Bench { perft }) => cli::bench_command(perft).map(|s| (s, true)),
     }

@@ -153,7 +153,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             threads: 1,
-            move_overhead: Duration::from_millis(30),
+            move_overhead: Duration::from_millis(50),
             multi_pv: 1,
         }
     }

@@ -9,6 +9,7 @@
 //! - pawns: advancement, growing sharply near promotion in the endgame;
 //! - royals: stay home and off the centre while the enemy has material, come out when it is gone.
 
+use super::features::{NAMES, TERMS, features};
 use crate::core::board::Piece;
 use crate::core::piece::KindId;
 use crate::core::position::Position;
@@ -35,6 +36,8 @@ pub struct EvalParams {
     pub royal_activity: i32,
     /// Being on move.
     pub tempo: i32,
+    /// Weights of the board-dependent terms of [`features`] ([middlegame, endgame] each).
+    pub dynamic: [[i32; 2]; TERMS],
 }
 
 impl EvalParams {
@@ -48,6 +51,7 @@ impl EvalParams {
             royal_exposure: 3,
             royal_activity: 4,
             tempo: 10,
+            dynamic: [[4, 4], [10, 0], [4, 12], [-6, 0]],
         }
     }
 
@@ -65,6 +69,9 @@ impl EvalParams {
             self.royal_activity,
             self.tempo,
         ]);
+        for w in &self.dynamic {
+            out.extend_from_slice(w);
+        }
         out
     }
 
@@ -79,6 +86,7 @@ impl EvalParams {
             royal_exposure: w[k + 6],
             royal_activity: w[k + 7],
             tempo: w[k + 8],
+            dynamic: std::array::from_fn(|i| [w[k + 9 + 2 * i], w[k + 10 + 2 * i]]),
         }
     }
 
@@ -100,6 +108,10 @@ impl EvalParams {
         ] {
             out.push(n.to_string());
         }
+        for n in NAMES {
+            out.push(format!("{n} mg"));
+            out.push(format!("{n} eg"));
+        }
         out
     }
 }
@@ -114,6 +126,7 @@ pub struct Evaluator {
     full_phase: i32,
     values: Vec<i32>,
     tempo: i32,
+    dynamic: [[i32; 2]; TERMS],
 }
 
 impl Evaluator {
@@ -184,6 +197,7 @@ impl Evaluator {
             full_phase,
             values,
             tempo: p.tempo,
+            dynamic: p.dynamic,
         }
     }
 
@@ -200,7 +214,24 @@ impl Evaluator {
     }
 
     /// The evaluation from the point of view of the side to move, in centipawns.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
+    pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
+        self.evaluate_with(pos, &features(v, pos))
+    }
+
+    /// Like [`evaluate`](Self::evaluate), but when the table terms alone are beyond
+    /// `[alpha - margin, beta + margin]` it returns them without the costlier board terms
+    /// (which rarely move a score that far).
+    pub fn evaluate_lazy(&self, v: &Variant, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        const MARGIN: i32 = 400;
+        let quick = self.evaluate_with(pos, &[0; TERMS]);
+        if quick - MARGIN >= beta || quick + MARGIN <= alpha {
+            quick
+        } else {
+            self.evaluate(v, pos)
+        }
+    }
+
+    fn evaluate_with(&self, pos: &Position, terms: &[i32; TERMS]) -> i32 {
         let men = (0..pos.players()).flat_map(|player| {
             pos.occupied(player)
                 .iter()
@@ -209,16 +240,18 @@ impl Evaluator {
         let hands = (0..pos.players()).flat_map(|player| {
             (0..self.kinds as u8).map(move |kind| (player, kind, pos.hand(player, kind)))
         });
-        self.evaluate_men(pos.side(), men, hands)
+        self.evaluate_men(pos.side(), men, hands, terms)
     }
 
-    /// The evaluation of men given as (owner, kind, square) and hands as (owner, kind,
-    /// count), for `side` to move. The tuner calls this on stored positions.
+    /// The evaluation of men given as (owner, kind, square), hands as (owner, kind, count) and
+    /// the board-dependent term counts, for `side` to move. The tuner calls this on stored
+    /// positions.
     pub fn evaluate_men(
         &self,
         side: u8,
         men: impl Iterator<Item = (u8, KindId, u16)>,
         hands: impl Iterator<Item = (u8, KindId, u8)>,
+        terms: &[i32; TERMS],
     ) -> i32 {
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
         for (player, kind, sq) in men {
@@ -237,6 +270,10 @@ impl Evaluator {
                 eg += sign * held * self.values[kind];
                 phase += held * self.phase_weight[kind];
             }
+        }
+        for (w, &count) in self.dynamic.iter().zip(terms) {
+            mg += w[0] * count;
+            eg += w[1] * count;
         }
         let phase = phase.min(self.full_phase);
         (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + self.tempo
@@ -287,7 +324,7 @@ mod tests {
             let ev = Evaluator::new(g.variant());
             let pos = parse_position(&g, g.variant().spec.start).unwrap();
             assert_eq!(
-                ev.evaluate(&pos),
+                ev.evaluate(g.variant(), &pos),
                 EvalParams::defaults(g.variant()).tempo,
                 "{name}"
             );
@@ -300,10 +337,13 @@ mod tests {
         let ev = Evaluator::new(g.variant());
         let centre = parse_position(&g, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         let corner = parse_position(&g, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
-        let (c, k) = (ev.evaluate(&centre), ev.evaluate(&corner));
+        let (c, k) = (
+            ev.evaluate(g.variant(), &centre),
+            ev.evaluate(g.variant(), &corner),
+        );
         assert!(c > k && k > 250, "centre {c}, corner {k}");
         let black_to_move = parse_position(&g, "4k3/8/8/8/3N4/8/8/4K3 b - - 0 1").unwrap();
-        assert!(ev.evaluate(&black_to_move) < -250);
+        assert!(ev.evaluate(g.variant(), &black_to_move) < -250);
     }
 
     #[test]
@@ -312,6 +352,6 @@ mod tests {
         let ev = Evaluator::new(g.variant());
         let far = parse_position(&g, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let near = parse_position(&g, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
-        assert!(ev.evaluate(&far) > ev.evaluate(&near) + 80);
+        assert!(ev.evaluate(g.variant(), &far) > ev.evaluate(g.variant(), &near) + 80);
     }
 }

@@ -7,6 +7,7 @@
 //! transposition table ("lazy SMP"); only the first thread reports and decides when to stop.
 
 pub mod eval;
+pub mod features;
 pub mod ordering;
 pub mod time;
 pub mod tt;

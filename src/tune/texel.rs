@@ -6,6 +6,7 @@ use crate::core::game::Game;
 use crate::core::piece::KindId;
 use crate::fen::parse_position;
 use crate::search::eval::{EvalParams, Evaluator};
+use crate::search::features::{TERMS, features};
 
 /// One stored position, reduced to what the evaluation reads.
 pub struct Sample {
@@ -13,6 +14,7 @@ pub struct Sample {
     side: u8,
     men: Vec<(u8, KindId, u16)>,
     hands: Vec<(u8, KindId, u8)>,
+    terms: [i32; TERMS],
 }
 
 /// Reads `<result> <position>` lines (`#` lines are comments); bad lines are counted, not fatal.
@@ -50,13 +52,19 @@ pub fn read_samples<G: Game>(game: &G, text: &str) -> (Vec<Sample>, usize) {
             side: pos.side(),
             men,
             hands,
+            terms: features(game.variant(), &pos),
         });
     }
     (samples, bad)
 }
 
 fn white_eval(ev: &Evaluator, s: &Sample) -> f64 {
-    let e = ev.evaluate_men(s.side, s.men.iter().copied(), s.hands.iter().copied());
+    let e = ev.evaluate_men(
+        s.side,
+        s.men.iter().copied(),
+        s.hands.iter().copied(),
+        &s.terms,
+    );
     if s.side == 0 { e as f64 } else { -e as f64 }
 }
 

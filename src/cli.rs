@@ -361,8 +361,13 @@ pub fn tune_selfplay_command(
     ))
 }
 
-/// `menagerie tune fit`: fits the evaluation weights to samples files of one variant.
-pub fn tune_fit_command(paths: &[String]) -> Result<String, CliError> {
+/// `menagerie tune fit`: fits the evaluation weights to samples files of one variant; with
+/// `write`, the fitted weights also go to that file (`name = value` lines).
+pub fn tune_fit_command(
+    paths: &[String],
+    rounds: usize,
+    write: Option<&str>,
+) -> Result<String, CliError> {
     use crate::search::eval::EvalParams;
     let mut text = String::new();
     for path in paths {
@@ -383,7 +388,7 @@ pub fn tune_fit_command(paths: &[String]) -> Result<String, CliError> {
             return Err(CliError("no usable samples".into()));
         }
         let start = EvalParams::defaults(g.variant());
-        let fit = crate::tune::texel::fit(g, &start, &samples, |line| {
+        let fit = crate::tune::texel::fit(g, &start, &samples, rounds, |line| {
             if std::io::stderr().is_terminal() {
                 eprintln!("{line}");
             }
@@ -399,6 +404,51 @@ pub fn tune_fit_command(paths: &[String]) -> Result<String, CliError> {
         for ((name, old), new) in names.iter().zip(start.to_vec()).zip(fit.params.to_vec()) {
             out.push_str(&format!("{name:<24} {old:>6} -> {new:>6}\n"));
         }
+        if let Some(path) = write {
+            let text = crate::tune::params::write_params(g.variant(), &fit.params);
+            std::fs::write(path, text)
+                .map_err(|e| CliError(format!("cannot write {path}: {e}")))?;
+        }
         Ok(out)
+    })
+}
+
+/// `menagerie tune compare`: weights file A against weights file B (`default` = the
+/// variant's own), at a fixed number of nodes per move.
+pub fn tune_compare_command(
+    variant: &str,
+    a: &str,
+    b: &str,
+    pairs: usize,
+    nodes: u64,
+    threads: usize,
+) -> Result<String, CliError> {
+    use crate::search::Evaluator;
+    use crate::search::eval::EvalParams;
+    let game = variants::game(variant)?;
+    with_game!(&game, g => {
+        let v = g.variant();
+        let load = |which: &str| -> Result<Evaluator, CliError> {
+            let params = if which == "default" {
+                EvalParams::defaults(v)
+            } else {
+                let text = std::fs::read_to_string(which)
+                    .map_err(|e| CliError(format!("cannot read {which}: {e}")))?;
+                crate::tune::params::read_params(v, &text).map_err(CliError)?
+            };
+            Ok(Evaluator::with_params(v, &params))
+        };
+        let (ea, eb) = (load(a)?, load(b)?);
+        let start = Instant::now();
+        let t = crate::tune::compare::compare(g, &ea, &eb, pairs, nodes, 8, 7, threads);
+        Ok(format!(
+            "{a} vs {b} at {variant}, {nodes} nodes per move: +{} ={} -{} score {:.1}% Elo {:+.0} ({:.0} s)\n",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score(),
+            t.elo(),
+            start.elapsed().as_secs_f64()
+        ))
     })
 }

@@ -87,6 +87,28 @@ enum TuneStep {
     Fit {
         #[arg(required = true)]
         data: Vec<String>,
+        /// Rounds of coordinate descent at most.
+        #[arg(long, default_value_t = 200)]
+        rounds: usize,
+        /// Write the fitted weights to this file.
+        #[arg(long)]
+        write: Option<String>,
+    },
+    /// Play weights file A against B (`default`: the variant's own) at fixed nodes per move.
+    Compare {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        a: String,
+        #[arg(long, default_value = "default")]
+        b: String,
+        /// Openings, each played twice with colours swapped.
+        #[arg(long, default_value_t = 50)]
+        pairs: usize,
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -150,7 +172,27 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 };
                 cli::tune_selfplay_command(&variant, &plan, &out).map(|s| (s, true))
             }
-            TuneStep::Fit { data } => cli::tune_fit_command(&data).map(|s| (s, true)),
+            TuneStep::Fit {
+                data,
+                rounds,
+                write,
+            } => cli::tune_fit_command(&data, rounds, write.as_deref()).map(|s| (s, true)),
+            TuneStep::Compare {
+                variant,
+                a,
+                b,
+                pairs,
+                nodes,
+                threads,
+            } => cli::tune_compare_command(
+                &variant,
+                &a,
+                &b,
+                pairs.clamp(1, 100_000),
+                nodes.clamp(1, 100_000_000),
+                threads.clamp(1, 64),
+            )
+            .map(|s| (s, true)),
         },
         Some(Command::Bench { perft }) => cli::bench_command(perft).map(|s| (s, true)),
     }

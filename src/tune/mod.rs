@@ -8,6 +8,8 @@
 //! The fitted numbers are then written into the variant's data by hand, with the command that
 //! produced them, so a build never depends on a data file.
 
+pub mod compare;
+pub mod params;
 pub mod selfplay;
 pub mod texel;
 
@@ -57,7 +59,7 @@ mod tests {
         let (samples, bad) = texel::read_samples(&g, &first.join("\n"));
         assert_eq!((samples.len(), bad), (first.len(), 0));
         let start = crate::search::eval::EvalParams::defaults(g.variant());
-        let fit = texel::fit(&g, &start, &samples, |_| {});
+        let fit = texel::fit(&g, &start, &samples, 5, |_| {});
         assert!(fit.error_after <= fit.error_before);
     }
 }

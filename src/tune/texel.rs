@@ -92,6 +92,7 @@ pub fn fit<G: Game>(
     game: &G,
     start: &EvalParams,
     samples: &[Sample],
+    rounds: usize,
     mut log: impl FnMut(&str),
 ) -> Fit {
     let v = game.variant();
@@ -118,7 +119,7 @@ pub fn fit<G: Game>(
     let names = start.names(v);
     let mut weights = start.to_vec();
     let mut best = error_before;
-    for round in 0..40 {
+    for round in 0..rounds {
         let mut improved = false;
         for i in 0..weights.len() {
             if i < fixed.len() && fixed[i] {

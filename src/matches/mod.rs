@@ -1,0 +1,8 @@
+//! `menagerie match`: engine-versus-engine matches over UCI or XBoard in any variant the core
+//! knows, with the core as referee. This commit brings the building blocks; the runner follows.
+
+pub mod codec;
+pub mod config;
+pub mod engine;
+pub mod openings;
+pub mod stats;

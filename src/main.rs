@@ -1,5 +1,5 @@
 //! The `menagerie` binary: with no arguments the protocol loop; otherwise tools for people
-//! and scripts (perft, show, variants, bench).
+//! and scripts (perft, show, variants, bench, match).
 
 use clap::{Parser, Subcommand};
 use menagerie::cli;
@@ -51,6 +51,8 @@ enum Command {
     },
     /// Perft of fixed positions: nodes and nodes/second.
     Bench,
+    /// Engine-versus-engine match over UCI/XBoard with the rules core as referee.
+    Match(menagerie::matches::config::MatchArgs),
 }
 
 fn run(args: Args) -> Result<(String, bool), cli::CliError> {
@@ -93,6 +95,9 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
             None => Ok((cli::variants_command(), true)),
         },
         Some(Command::Bench) => cli::bench_command().map(|s| (s, true)),
+        Some(Command::Match(args)) => menagerie::matches::match_command(&args)
+            .map(|s| (s, true))
+            .map_err(|e| cli::CliError(e.0)),
     }
 }
 

@@ -106,6 +106,8 @@ pub struct EngineTally {
     pub resignations: u32,
     pub rules_disputes: u32,
     pub claim_disputes: u32,
+    /// Result claims in a lost position, scored as losses.
+    pub false_claims: u32,
     /// The least clock time left after any of its moves.
     pub closest: Option<Duration>,
 }
@@ -130,6 +132,7 @@ impl MatchReport {
                 Termination::Resign { side } if about(side) => t.resignations += 1,
                 Termination::RulesDispute { side } if about(side) => t.rules_disputes += 1,
                 Termination::ClaimDispute { side } if about(side) => t.claim_disputes += 1,
+                Termination::FalseClaim { side } if about(side) => t.false_claims += 1,
                 _ => {}
             }
         }
@@ -175,12 +178,13 @@ impl MatchReport {
                 .closest
                 .map_or("-".to_string(), |c| format!("{:.3} s", c.as_secs_f64()));
             out.push_str(&format!(
-                "{}: {} time losses, {} illegal moves, {} crashes, {} resignations, {} rules disputes, {} claim disputes; least time left {closest}\n",
+                "{}: {} time losses, {} illegal moves, {} crashes, {} resignations, {} false claims, {} rules disputes, {} claim disputes; least time left {closest}\n",
                 self.names[e],
                 t.time_losses,
                 t.illegal_moves,
                 t.crashes,
                 t.resignations,
+                t.false_claims,
                 t.rules_disputes,
                 t.claim_disputes
             ));

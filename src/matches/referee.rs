@@ -7,9 +7,16 @@
 //! refuses a move that our rules allow (`Illegal move`) is a *rules dispute*, and a game where an
 //! engine announces a result that our rules do not give (it believes the game is over and would
 //! otherwise lose on time waiting) is a *claim dispute*. Both are recorded with result `*` and
-//! left out of the score. Two claims are honoured: a claim of one's own loss is a resignation,
-//! and a draw claim is upheld when some legal move would draw at once by repetition or the
-//! move-count rule (the player announcing the drawing move, as over the board).
+//! left out of the score. Claims are judged in this order:
+//! 1. a claim of one's own loss is a resignation;
+//! 2. a draw claim stands when some legal move would draw at once by repetition or the
+//!    move-count rule (the player announcing the drawing move, as over the board);
+//! 3. any other claim (and a UCI `bestmove (none)`) made when every legal move lets the
+//!    opponent win at once is a false claim in a lost position, scored as a loss — Fairy-Max
+//!    announces `1/2-1/2 {Stalemate}` or `0-1 {Black mates}` instead of moving when it sees an
+//!    unavoidable mate, and excluding those games would hide real losses (XBoard scores every
+//!    false claim as a loss);
+//! 4. otherwise a claim dispute, excluded: the engine's rules may differ from ours.
 
 use std::time::Duration;
 
@@ -98,6 +105,10 @@ pub enum Termination {
     ClaimDispute {
         side: u8,
     },
+    /// `side` announced a result instead of moving while every move loses at once.
+    FalseClaim {
+        side: u8,
+    },
 }
 
 impl Termination {
@@ -108,7 +119,7 @@ impl Termination {
                 "normal"
             }
             Termination::MaxPlies => "adjudication",
-            Termination::IllegalMove { .. } => "rules infraction",
+            Termination::IllegalMove { .. } | Termination::FalseClaim { .. } => "rules infraction",
             Termination::TimeForfeit { .. } => "time forfeit",
             Termination::Crash { .. } => "abandoned",
             Termination::RulesDispute { .. } | Termination::ClaimDispute { .. } => "unterminated",
@@ -201,7 +212,7 @@ pub fn play_game<G: Game>(
                     );
                 }
                 Ok(Reply::Claim { result, line }) => {
-                    break 'game judge_claim(game, &mut pos, side, result, &line);
+                    break 'game judge_claim(game, &mut pos, side, Some(result), &line);
                 }
                 Ok(Reply::Rejected { line }) => {
                     let last = moves.last().map_or("-", String::as_str);
@@ -215,14 +226,7 @@ pub fn play_game<G: Game>(
                     );
                 }
                 Ok(Reply::NoMove { line }) => {
-                    break 'game (
-                        GameResult::Excluded,
-                        Termination::ClaimDispute { side },
-                        format!(
-                            "claim dispute: {} has legal moves by our rules but answered '{line}'",
-                            colour(side)
-                        ),
-                    );
+                    break 'game judge_claim(game, &mut pos, side, None, &line);
                 }
             };
             if elapsed > left[s] + rules.grace {
@@ -311,17 +315,18 @@ fn time_forfeit(side: u8, used: Option<Duration>, had: Duration, opponent_bare: 
     }
 }
 
-/// A result announced by `side` instead of a move, in a position our rules say is not over.
+/// A result announced by `side` instead of a move (`None`: "no move"), in a position our rules
+/// say is not over. See the module comment for the order of the rules.
 fn judge_claim<G: Game>(
     game: &G,
     pos: &mut crate::core::position::Position,
     side: u8,
-    claimed: Claimed,
+    claimed: Option<Claimed>,
     line: &str,
 ) -> Ending {
     let own_loss = matches!(
         (side, claimed),
-        (0, Claimed::BlackWins) | (1, Claimed::WhiteWins)
+        (0, Some(Claimed::BlackWins)) | (1, Some(Claimed::WhiteWins))
     );
     if own_loss {
         return (
@@ -330,11 +335,21 @@ fn judge_claim<G: Game>(
             format!("{} resigns ({line})", colour(side)),
         );
     }
-    if claimed == Claimed::Draw && drawing_move_exists(game, pos) {
+    if claimed == Some(Claimed::Draw) && drawing_move_exists(game, pos) {
         return (
             GameResult::Draw,
             Termination::DrawClaim { side },
             format!("draw claimed by {} ({line})", colour(side)),
+        );
+    }
+    if lost_at_once(game, pos) {
+        return (
+            GameResult::win_for(1 - side),
+            Termination::FalseClaim { side },
+            format!(
+                "{} announced '{line}' instead of moving, but every move loses at once",
+                colour(side)
+            ),
         );
     }
     (
@@ -345,6 +360,34 @@ fn judge_claim<G: Game>(
             colour(side)
         ),
     )
+}
+
+/// True when the side to move has legal moves and each of them lets the opponent end the game
+/// with a win at once (a mate, or a stalemate that wins, by our rules).
+pub fn lost_at_once<G: Game>(game: &G, pos: &mut crate::core::position::Position) -> bool {
+    let mover = pos.side();
+    let mut list = MoveList::new();
+    let mut replies = MoveList::new();
+    let mut answers = MoveList::new();
+    game.legal_moves(pos, &mut list);
+    !list.is_empty()
+        && list.iter().all(|&mv| {
+            game.make(pos, mv);
+            game.legal_moves(pos, &mut replies);
+            let lost = game.outcome(pos, replies.len()).is_none()
+                && replies.iter().any(|&reply| {
+                    game.make(pos, reply);
+                    game.legal_moves(pos, &mut answers);
+                    let won = matches!(
+                        game.outcome(pos, answers.len()),
+                        Some(Outcome::Win { winner, .. }) if winner != mover
+                    );
+                    game.unmake(pos);
+                    won
+                });
+            game.unmake(pos);
+            lost
+        })
 }
 
 /// `O-O` / `O-O-O` (or with zeros), which XBoard accepts from engines (Sjaak II sends them in
@@ -389,4 +432,54 @@ fn drawing_move_exists<G: Game>(game: &G, pos: &mut crate::core::position::Posit
         game.unmake(pos);
         drawn
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{self, AnyGame};
+
+    fn chess() -> crate::variants::western::Western {
+        match variants::game("chess").unwrap() {
+            AnyGame::Western(w) => w,
+        }
+    }
+
+    #[test]
+    fn lost_at_once_sees_unavoidable_mates_only() {
+        let g = chess();
+        // White: Ka1, Ph2; Black: Kc2, Rh8. Every White move allows Ra8 mate.
+        let mut pos = parse_position(&g, "7r/8/8/8/8/8/2k4P/K7 w - - 0 1").unwrap();
+        assert!(lost_at_once(&g, &mut pos));
+        // Without the rook nothing is lost.
+        let mut pos = parse_position(&g, "8/8/8/8/8/8/2k4P/K7 w - - 0 1").unwrap();
+        assert!(!lost_at_once(&g, &mut pos));
+        // With a free rook move White can block or escape.
+        let mut pos = parse_position(&g, "7r/8/8/8/8/8/2k4P/K5R1 w - - 0 1").unwrap();
+        assert!(!lost_at_once(&g, &mut pos));
+    }
+
+    #[test]
+    fn claims_are_judged_in_order() {
+        let g = chess();
+        let mut pos = parse_position(&g, "7r/8/8/8/8/8/2k4P/K7 w - - 0 1").unwrap();
+        let (r, t, _) = judge_claim(&g, &mut pos, 0, Some(Claimed::Draw), "1/2-1/2 {Stalemate}");
+        assert_eq!(
+            (r, t),
+            (GameResult::BlackWins, Termination::FalseClaim { side: 0 })
+        );
+        let (r, t, _) = judge_claim(&g, &mut pos, 0, Some(Claimed::BlackWins), "0-1 {x}");
+        assert_eq!(
+            (r, t),
+            (GameResult::BlackWins, Termination::Resign { side: 0 })
+        );
+        let mut start = parse_position(&g, g.variant().spec.start).unwrap();
+        let (r, t, _) = judge_claim(&g, &mut start, 0, Some(Claimed::WhiteWins), "1-0 {x}");
+        assert_eq!(
+            (r, t),
+            (GameResult::Excluded, Termination::ClaimDispute { side: 0 })
+        );
+        let (r, _, _) = judge_claim(&g, &mut start, 0, None, "bestmove (none)");
+        assert_eq!(r, GameResult::Excluded);
+    }
 }

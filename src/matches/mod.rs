@@ -372,7 +372,11 @@ fn run_with<G: Game>(
                     if let Some(sprt) = &config.sprt {
                         let state = sprt.state(&report.score);
                         if state != SprtState::Continue && report.stopped.is_none() {
-                            report.stopped = Some(format!("SPRT: {state:?}"));
+                            let what = match state {
+                                SprtState::AcceptH0 => "H0 accepted",
+                                _ => "H1 accepted",
+                            };
+                            report.stopped = Some(format!("SPRT decided: {what}"));
                             shared.stop.store(true, Ordering::SeqCst);
                         }
                     }

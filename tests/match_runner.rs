@@ -126,6 +126,30 @@ fn silent_engine_loses_on_time_and_is_replaced() {
 }
 
 #[test]
+fn grace_saves_a_late_move_and_is_reported() {
+    let mut cfg = config(
+        "chess",
+        fake("Slow", "uci", "SLOW:e2e4 g1f3"),
+        fake("Quick", "xboard", "e7e5 RESIGN"),
+        1,
+        "0.2+0.1",
+    );
+    let (_, term, _) = one(&cfg);
+    assert_eq!(term, Termination::TimeForfeit { side: 0 });
+    cfg.grace = Duration::from_millis(600);
+    let r = run(&cfg);
+    assert_eq!(
+        r.games[0].played.termination,
+        Termination::Resign { side: 1 }
+    );
+    assert_eq!(r.tally(0).overruns, 1);
+    assert!(
+        r.summary()
+            .contains("1 moves over the clock within the grace")
+    );
+}
+
+#[test]
 fn crash_is_a_loss_and_the_engine_is_restarted() {
     let cfg = config(
         "chess",

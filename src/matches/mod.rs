@@ -110,6 +110,8 @@ pub struct EngineTally {
     pub false_claims: u32,
     /// The least clock time left after any of its moves.
     pub closest: Option<Duration>,
+    /// Moves answered after the clock ran out, saved by the grace.
+    pub overruns: u32,
 }
 
 impl MatchReport {
@@ -120,6 +122,7 @@ impl MatchReport {
                 if g.engine_of(side) != engine {
                     continue;
                 }
+                t.overruns += g.played.overruns[side as usize];
                 if let Some(c) = g.played.closest[side as usize] {
                     t.closest = Some(t.closest.map_or(c, |x| x.min(c)));
                 }
@@ -174,9 +177,15 @@ impl MatchReport {
         ));
         for e in 0..2 {
             let t = self.tally(e);
-            let closest = t
+            let mut closest = t
                 .closest
                 .map_or("-".to_string(), |c| format!("{:.3} s", c.as_secs_f64()));
+            if t.overruns > 0 {
+                closest.push_str(&format!(
+                    ", {} moves over the clock within the grace",
+                    t.overruns
+                ));
+            }
             out.push_str(&format!(
                 "{}: {} time losses, {} illegal moves, {} crashes, {} resignations, {} false claims, {} rules disputes, {} claim disputes; least time left {closest}\n",
                 self.names[e],

@@ -130,6 +130,7 @@ mod tests {
             termination: Termination::Rules(Reason::Checkmate),
             reason: "Black wins by checkmate".into(),
             closest: [None, None],
+            overruns: [0, 0],
         };
         let h = PgnHeader {
             event: "menagerie match",

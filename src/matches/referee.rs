@@ -138,6 +138,8 @@ pub struct Played {
     pub reason: String,
     /// The least time each colour had left after one of its moves (before the increment).
     pub closest: [Option<Duration>; 2],
+    /// Moves each colour answered after its clock ran out but within the grace.
+    pub overruns: [u32; 2],
 }
 
 fn colour(side: u8) -> &'static str {
@@ -158,6 +160,7 @@ pub fn play_game<G: Game>(
     let mut moves = Vec::new();
     let mut sent: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut closest = [None, None];
+    let mut overruns = [0u32; 2];
     let mut list = MoveList::new();
 
     let ending = 'game: {
@@ -229,8 +232,24 @@ pub fn play_game<G: Game>(
                     break 'game judge_claim(game, &mut pos, side, None, &line);
                 }
             };
+            log::debug!(
+                "ply {}: {} answered '{text}' after {:.1} ms with {:.1} ms on its clock",
+                moves.len() + 1,
+                colour(side),
+                elapsed.as_secs_f64() * 1e3,
+                left[s].as_secs_f64() * 1e3
+            );
             if elapsed > left[s] + rules.grace {
                 break 'game time_forfeit(side, Some(elapsed), left[s], opponent_bare);
+            }
+            if elapsed > left[s] {
+                overruns[s] += 1;
+                log::warn!(
+                    "game move {}: {} overran its clock by {:.3} s (within the grace)",
+                    moves.len() + 1,
+                    colour(side),
+                    (elapsed - left[s]).as_secs_f64()
+                );
             }
             left[s] = left[s].saturating_sub(elapsed);
             closest[s] = Some(closest[s].map_or(left[s], |c: Duration| c.min(left[s])));
@@ -264,6 +283,7 @@ pub fn play_game<G: Game>(
         termination,
         reason,
         closest,
+        overruns,
     }
 }
 

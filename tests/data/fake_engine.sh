@@ -2,7 +2,8 @@
 # A scripted engine for the match runner tests: `fake_engine.sh xboard|uci "MOVE1 MOVE2 ..."`.
 # Each time it is asked to move it answers with the next word of the list. Special words:
 # SILENT (never answers), CRASH (exits), ILLEGAL (refuses the last move: "Illegal move"),
-# CLAIM (announces "1-0 {...}"), DRAW (announces "1/2-1/2 {...}"), RESIGN, NONE (UCI bestmove (none)).
+# CLAIM (announces "1-0 {...}"), DRAW (announces "1/2-1/2 {...}"), RESIGN, NONE (UCI bestmove (none));
+# SLOW:MOVE answers MOVE after 0.4 s.
 proto=$1
 script=$2
 n=0
@@ -16,6 +17,9 @@ answer() {
         i=$((i + 1))
     done
     n=$((n + 1))
+    case "$word" in
+        SLOW:*) sleep 0.4; word=${word#SLOW:} ;;
+    esac
     case "$word" in
         SILENT) ;;
         CRASH) exit 3 ;;

@@ -4,6 +4,7 @@ pub mod cli;
 pub mod core;
 pub mod fen;
 pub mod geometry;
+pub mod matches;
 pub mod perft;
 pub mod protocol;
 pub mod search;

@@ -1,5 +1,5 @@
 //! The `menagerie` binary: with no arguments the protocol loop; otherwise tools for people
-//! and scripts (perft, show, variants, bench).
+//! and scripts (perft, show, variants, bench, match).
 
 use clap::{Parser, Subcommand};
 use menagerie::cli;
@@ -60,6 +60,8 @@ enum Command {
         #[arg(long)]
         perft: bool,
     },
+    /// Engine-versus-engine match over UCI/XBoard with the rules core as referee.
+    Match(menagerie::matches::config::MatchArgs),
 }
 
 #[derive(Subcommand)]
@@ -195,6 +197,9 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
             .map(|s| (s, true)),
         },
         Some(Command::Bench { perft }) => cli::bench_command(perft).map(|s| (s, true)),
+        Some(Command::Match(args)) => menagerie::matches::match_command(&args)
+            .map(|s| (s, true))
+            .map_err(|e| cli::CliError(e.0)),
     }
 }
 

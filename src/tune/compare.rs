@@ -58,15 +58,13 @@ pub fn compare<G: Game>(
                     let a_is_white = i % 2 == 0;
                     let players = if a_is_white { [a, b] } else { [b, a] };
                     let opening_seed = seed ^ ((i / 2) as u64 + 1).wrapping_mul(0x9E37_79B9);
-                    let white_score = game_result(
-                        game,
-                        players,
-                        &tables,
-                        nodes,
-                        random_plies,
-                        opening_seed,
-                    );
-                    let a_score = if a_is_white { white_score } else { 1.0 - white_score };
+                    let white_score =
+                        game_result(game, players, &tables, nodes, random_plies, opening_seed);
+                    let a_score = if a_is_white {
+                        white_score
+                    } else {
+                        1.0 - white_score
+                    };
                     let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
                     if a_score > 0.75 {
                         t.wins += 1;

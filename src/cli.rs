@@ -440,7 +440,14 @@ pub fn tune_compare_command(
         };
         let (ea, eb) = (load(a)?, load(b)?);
         let start = Instant::now();
-        let t = crate::tune::compare::compare(g, &ea, &eb, pairs, nodes, 8, 7, threads);
+        let plan = crate::tune::compare::Plan {
+            pairs,
+            nodes,
+            random_plies: 8,
+            seed: 7,
+            threads,
+        };
+        let t = crate::tune::compare::compare(g, &ea, &eb, plan);
         Ok(format!(
             "{a} vs {b} at {variant}, {nodes} nodes per move: +{} ={} -{} score {:.1}% Elo {:+.0} ({:.0} s)\n",
             t.wins,

@@ -33,17 +33,26 @@ impl Tally {
     }
 }
 
-/// Plays `pairs` openings twice (colours swapped), `nodes` per move, and tallies for `a`.
-pub fn compare<G: Game>(
-    game: &G,
-    a: &Evaluator,
-    b: &Evaluator,
-    pairs: usize,
-    nodes: u64,
-    random_plies: usize,
-    seed: u64,
-    threads: usize,
-) -> Tally {
+/// How a comparison is played.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Openings, each played twice with colours swapped.
+    pub pairs: usize,
+    pub nodes: u64,
+    pub random_plies: usize,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// Plays the plan's games and tallies them for `a`.
+pub fn compare<G: Game>(game: &G, a: &Evaluator, b: &Evaluator, plan: Plan) -> Tally {
+    let Plan {
+        pairs,
+        nodes,
+        random_plies,
+        seed,
+        threads,
+    } = plan;
     let next = AtomicUsize::new(0);
     let tally = Mutex::new(Tally::default());
     std::thread::scope(|scope| {
@@ -55,7 +64,7 @@ pub fn compare<G: Game>(
                     if i >= pairs * 2 {
                         break;
                     }
-                    let a_is_white = i % 2 == 0;
+                    let a_is_white = i.is_multiple_of(2);
                     let players = if a_is_white { [a, b] } else { [b, a] };
                     let opening_seed = seed ^ ((i / 2) as u64 + 1).wrapping_mul(0x9E37_79B9);
                     let white_score =

@@ -366,6 +366,7 @@ pub fn tune_selfplay_command(
 pub fn tune_fit_command(
     paths: &[String],
     rounds: usize,
+    only: Option<&str>,
     write: Option<&str>,
 ) -> Result<String, CliError> {
     use crate::search::eval::EvalParams;
@@ -388,7 +389,7 @@ pub fn tune_fit_command(
             return Err(CliError("no usable samples".into()));
         }
         let start = EvalParams::defaults(g.variant());
-        let fit = crate::tune::texel::fit(g, &start, &samples, rounds, |line| {
+        let fit = crate::tune::texel::fit(g, &start, &samples, rounds, only, |line| {
             if std::io::stderr().is_terminal() {
                 eprintln!("{line}");
             }

@@ -92,6 +92,9 @@ enum TuneStep {
         /// Rounds of coordinate descent at most.
         #[arg(long, default_value_t = 200)]
         rounds: usize,
+        /// Fit only the weights whose names start with this (e.g. `value`).
+        #[arg(long)]
+        only: Option<String>,
         /// Write the fitted weights to this file.
         #[arg(long)]
         write: Option<String>,
@@ -177,8 +180,10 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
             TuneStep::Fit {
                 data,
                 rounds,
+                only,
                 write,
-            } => cli::tune_fit_command(&data, rounds, write.as_deref()).map(|s| (s, true)),
+            } => cli::tune_fit_command(&data, rounds, only.as_deref(), write.as_deref())
+                .map(|s| (s, true)),
             TuneStep::Compare {
                 variant,
                 a,

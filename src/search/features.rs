@@ -121,3 +121,38 @@ fn tropism(v: &Variant, pos: &Position, player: u8) -> i32 {
 fn distance(f1: i32, r1: i32, f2: i32, r2: i32) -> i32 {
     (f1 - f2).abs().max((r1 - r2).abs())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Game;
+    use crate::fen::parse_position;
+    use crate::variants::{AnyGame, game};
+
+    fn terms(fen: &str) -> [i32; TERMS] {
+        let AnyGame::Western(g) = game("chess").unwrap();
+        let pos = parse_position(&g, fen).unwrap();
+        features(g.variant(), &pos)
+    }
+
+    #[test]
+    fn start_position_is_balanced() {
+        assert_eq!(terms(crate::variants::chess::START), [0; TERMS]);
+    }
+
+    #[test]
+    fn each_term_counts_what_it_says() {
+        // A white rook on a1 beside its king on e1: b1-d1 and a2-a8, 10 moves.
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")[0], 10);
+        // Seen from Black to move the sign flips.
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")[0], -10);
+        // Shelter: pawns f2 g2 h2 in front of a king on g1; Black's king has none.
+        assert_eq!(terms("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1")[1], 3);
+        // A passed pawn on the 7th rank: 6*6*16/49 = 11; blocked by a pawn ahead, nothing.
+        assert_eq!(terms("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")[2], 11);
+        // Pawns on neighbouring files facing each other: neither is passed.
+        assert_eq!(terms("4k3/1p6/8/8/8/8/P7/4K3 w - - 0 1")[2], 0);
+        // A black knight next to the white king: White's count is 3 (its weight is negative).
+        assert_eq!(terms("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1")[3], 3);
+    }
+}

@@ -59,7 +59,7 @@ mod tests {
         let (samples, bad) = texel::read_samples(&g, &first.join("\n"));
         assert_eq!((samples.len(), bad), (first.len(), 0));
         let start = crate::search::eval::EvalParams::defaults(g.variant());
-        let fit = texel::fit(&g, &start, &samples, 5, |_| {});
+        let fit = texel::fit(&g, &start, &samples, 5, None, |_| {});
         assert!(fit.error_after <= fit.error_before);
     }
 }

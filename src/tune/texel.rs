@@ -93,6 +93,7 @@ pub fn fit<G: Game>(
     start: &EvalParams,
     samples: &[Sample],
     rounds: usize,
+    only: Option<&str>,
     mut log: impl FnMut(&str),
 ) -> Fit {
     let v = game.variant();
@@ -122,7 +123,7 @@ pub fn fit<G: Game>(
     for round in 0..rounds {
         let mut improved = false;
         for i in 0..weights.len() {
-            if i < fixed.len() && fixed[i] {
+            if (i < fixed.len() && fixed[i]) || only.is_some_and(|p| !names[i].starts_with(p)) {
                 continue;
             }
             let step = if i < fixed.len() { 8 } else { 1 };

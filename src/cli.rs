@@ -319,7 +319,7 @@ fn bench_search<G: Game>(game: &G, pos: &Position, depth: u32) -> u64 {
     };
     let result = search::search(
         game,
-        &Evaluator::new(game.variant()),
+        &Evaluator::for_game(game),
         pos,
         &limits,
         None,

@@ -24,6 +24,15 @@ impl Reason {
     }
 }
 
+/// A finished game seen from the side to move (what the search scores: mate against, draw,
+/// mate for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Loss,
+    Draw,
+    Win,
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

@@ -6,6 +6,7 @@
 //! `conclude()` does).
 
 use super::board::Piece;
+use super::notation::Notation;
 use super::piece::{KindId, NO_KIND, PieceKind};
 use super::tables::{AttackTables, MoveTables, Orientation};
 use super::zobrist::Zobrist;
@@ -77,6 +78,9 @@ pub struct Variant {
     pub fast_legality: bool,
     /// Castling rights lost when a piece moves from, or is captured on, each square.
     pub rights_lost: Vec<u32>,
+    /// Cell names, board-field layout and drawing: [`Notation::flat`] unless the family sets
+    /// its own after `conclude` (boards of three or more axes).
+    pub notation: Notation,
 }
 
 impl VariantSpec {
@@ -159,6 +163,7 @@ impl VariantSpec {
         );
         let zobrist = Zobrist::new(self.geometry.squares(), kinds, self.players as usize);
         let fast_legality = !self.pieces.iter().any(PieceKind::has_indirect_capture);
+        let notation = Notation::flat(&self.geometry);
         Ok(Variant {
             spec: self,
             moves,
@@ -166,6 +171,7 @@ impl VariantSpec {
             zobrist,
             fast_legality,
             rights_lost,
+            notation,
         })
     }
 }
@@ -231,11 +237,11 @@ impl Variant {
 
     /// The square's name in this variant's notation.
     pub fn square_name(&self, sq: Sq) -> String {
-        self.spec.geometry.name_flat(sq)
+        self.notation.names.name(&self.spec.geometry, sq)
     }
 
     /// Reads a square name in this variant's notation.
     pub fn parse_square(&self, name: &str) -> Option<Sq> {
-        self.spec.geometry.parse_flat(name)
+        self.notation.names.parse(&self.spec.geometry, name)
     }
 }

@@ -2,6 +2,7 @@
 //! exact. Text is first read into a [`Setup`] (any arrangement of pieces), then validated into
 //! a playable [`Position`](crate::core::position::Position).
 
+mod draw;
 mod error;
 mod moves;
 mod read;

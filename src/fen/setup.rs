@@ -67,7 +67,8 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
     let royal = v.royal_kind();
     if royal != crate::core::piece::NO_KIND {
         for player in 0..v.spec.players {
-            let n = pos.royals(player).len();
+            // A royal still in hand (a placement opening) counts.
+            let n = pos.royals(player).len() + pos.hand(player, royal) as usize;
             if n != 1 {
                 problems.push(format!(
                     "{} has {n} {}s (needs exactly one)",
@@ -149,6 +150,7 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
             player_name(waiting)
         ));
     }
+    problems.extend(game.position_problems(&pos));
     if !problems.is_empty() {
         return Err(PositionError::Illegal(problems));
     }

@@ -10,6 +10,7 @@
 //! - royals: stay home and off the centre while the enemy has material, come out when it is gone.
 
 use crate::core::board::Piece;
+use crate::core::game::Game;
 use crate::core::piece::KindId;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
@@ -26,6 +27,8 @@ pub struct Evaluator {
     phase_weight: Vec<i32>,
     full_phase: i32,
     values: Vec<i32>,
+    /// 1, or -1 in losing games (the goal is to lose men, so material counts against).
+    sign: i32,
 }
 
 impl Evaluator {
@@ -33,7 +36,7 @@ impl Evaluator {
         let kinds = v.kinds();
         let squares = v.geometry().squares();
         let players = v.spec.players as usize;
-        let ranks = v.geometry().ranks().max(2);
+        let ranks = v.spec.orientation.ranks(v.geometry()).max(2);
         let mut middlegame = vec![0i16; players * kinds * squares];
         let mut endgame = vec![0i16; players * kinds * squares];
         let values: Vec<i32> = (0..kinds).map(|k| v.kind(k as KindId).value).collect();
@@ -86,7 +89,18 @@ impl Evaluator {
             phase_weight,
             full_phase,
             values,
+            sign: 1,
         }
+    }
+
+    /// The evaluator for a game: [`Evaluator::new`], negated where the game's goal is to lose
+    /// material ([`Game::wants_material`]).
+    pub fn for_game<G: Game>(game: &G) -> Self {
+        let mut eval = Evaluator::new(game.variant());
+        if !game.wants_material() {
+            eval.sign = -1;
+        }
+        eval
     }
 
     /// The material value of a piece's kind (0 for royals).
@@ -125,7 +139,7 @@ impl Evaluator {
             }
         }
         let phase = phase.min(self.full_phase);
-        (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + TEMPO
+        self.sign * (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + TEMPO
     }
 }
 
@@ -137,7 +151,7 @@ fn empty_board_moves(v: &Variant, player: u8, kind: KindId, sq: u16) -> i32 {
         .rays(player, kind, sq)
         .iter()
         .filter(|ray| ray.hop_after.is_none())
-        .map(|ray| v.moves.cells(ray).len())
+        .map(|ray| v.moves.cells(ray).len() - ray.lead as usize)
         .sum();
     (leaps + rides) as i32
 }
@@ -156,7 +170,6 @@ fn start_phase(v: &Variant, weights: &[i32]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::game::Game;
     use crate::fen::parse_position;
     use crate::variants::{AnyGame, game};
 

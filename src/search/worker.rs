@@ -12,8 +12,8 @@ use super::{Control, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Sco
 use crate::core::attacks::is_attacked;
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
+use crate::core::outcome::Verdict;
 use crate::core::position::Position;
-use crate::core::variant::StalemateRule;
 
 /// How often (in nodes) a thread looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
@@ -265,18 +265,31 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    fn stalemate_score(&self, ply: usize) -> i32 {
-        match self.game.variant().spec.end.stalemate {
-            StalemateRule::Draw => 0,
-            StalemateRule::MoverLoses => -MATE + ply as i32,
+    /// A finished game's score for the side to move, mates counted from the root.
+    fn verdict_score(verdict: Verdict, ply: usize) -> i32 {
+        match verdict {
+            Verdict::Loss => -MATE + ply as i32,
+            Verdict::Draw => 0,
+            Verdict::Win => MATE - ply as i32,
         }
     }
 
-    fn is_draw_by_rule(&self) -> bool {
+    /// The score of a node ended by a rule of play: the move limit, a repetition (a draw
+    /// unless the game says otherwise), or a game decided without the checkmate model.
+    fn rule_score(&self, ply: usize) -> Option<i32> {
         let end = &self.game.variant().spec.end;
-        end.move_limit
+        if end
+            .move_limit
             .is_some_and(|limit| self.pos.halfmove() >= limit)
-            || (end.repetitions.is_some() && self.pos.repetitions() > 0)
+        {
+            return Some(0);
+        }
+        if end.repetitions.is_some() && self.pos.repetitions() > 0 {
+            return Some(Self::verdict_score(self.game.repetition(&self.pos), ply));
+        }
+        self.game
+            .decided(&self.pos)
+            .map(|v| Self::verdict_score(v, ply))
     }
 
     /// True when the side to move has a piece that is neither pawn nor royal (null-move
@@ -308,8 +321,8 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
-            if self.is_draw_by_rule() {
-                return 0;
+            if let Some(score) = self.rule_score(ply) {
+                return score;
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -386,11 +399,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if moves.is_empty() {
             self.lists[ply] = moves;
             self.scores[ply] = scores;
-            return if in_check {
-                -MATE + ply as i32
-            } else {
-                self.stalemate_score(ply)
-            };
+            return Self::verdict_score(self.game.no_moves(&self.pos), ply);
         }
         self.score_moves(&moves, &mut scores, hash_move, ply);
 
@@ -502,8 +511,8 @@ impl<'a, G: Game> Worker<'a, G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.is_draw_by_rule() {
-            return 0;
+        if let Some(score) = self.rule_score(ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(&self.pos);
@@ -513,31 +522,47 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut best;
         let stand_pat;
+        let mut forced = false;
         if in_check {
             self.game.legal_moves(&mut self.pos, &mut moves);
             if moves.is_empty() {
                 self.lists[ply] = moves;
                 self.scores[ply] = scores;
-                return -MATE + ply as i32;
+                return Self::verdict_score(self.game.no_moves(&self.pos), ply);
             }
             best = -INFINITY;
             stand_pat = -INFINITY;
         } else {
-            stand_pat = self.eval.evaluate(&self.pos);
-            if stand_pat >= beta {
-                self.lists[ply] = moves;
-                self.scores[ply] = scores;
-                return stand_pat;
+            // Where captures are compulsory, a side that can capture may not stand pat.
+            let compulsory = self.game.compulsory_captures();
+            if compulsory {
+                self.game.tactical_moves(&mut self.pos, &mut moves);
+                forced = moves
+                    .iter()
+                    .any(|&m| self.game.captured(&self.pos, m).is_some());
             }
-            alpha = alpha.max(stand_pat);
-            best = stand_pat;
-            self.game.tactical_moves(&mut self.pos, &mut moves);
+            if forced {
+                best = -INFINITY;
+                stand_pat = -INFINITY;
+            } else {
+                stand_pat = self.eval.evaluate(&self.pos);
+                if stand_pat >= beta {
+                    self.lists[ply] = moves;
+                    self.scores[ply] = scores;
+                    return stand_pat;
+                }
+                alpha = alpha.max(stand_pat);
+                best = stand_pat;
+                if !compulsory {
+                    self.game.tactical_moves(&mut self.pos, &mut moves);
+                }
+            }
         }
         self.score_moves(&moves, &mut scores, NO_MOVE, ply);
         for i in 0..moves.len() {
             ordering::pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            if !in_check {
+            if !in_check && !forced {
                 if scores[i] <= BAD_CAPTURE + 100_000 {
                     // Losing captures (and everything after them) are not worth a look.
                     break;

@@ -9,6 +9,11 @@ pub enum Reason {
     MoveLimit,
     Repetition,
     InsufficientMaterial,
+    /// The side to move has no legal move and the rules say what that means (Scacia: it
+    /// loses; Schlagschach: it wins).
+    NoMoves,
+    /// A repetition in which one player gave check with every move (Sphinx).
+    PerpetualCheck,
 }
 
 impl Reason {
@@ -20,6 +25,8 @@ impl Reason {
             Reason::MoveLimit => "move limit",
             Reason::Repetition => "repetition",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::NoMoves => "no legal move left",
+            Reason::PerpetualCheck => "perpetual check",
         }
     }
 }

@@ -12,7 +12,7 @@ mod write;
 pub use error::{FenError, MoveError, PositionError};
 pub use moves::{move_text, parse_move};
 pub use read::read_setup;
-pub use setup::{Setup, position_from_setup};
+pub use setup::{Setup, player_name, position_from_setup};
 pub use write::{draw_board, write_position};
 
 use crate::core::game::Game;

@@ -178,7 +178,9 @@ mod tests {
     use crate::variants::{AnyGame, game};
 
     fn wildebeest() -> XboardVariant {
-        let AnyGame::Western(g) = game("wildebeest").unwrap();
+        let AnyGame::Western(g) = game("wildebeest").unwrap() else {
+            panic!("wildebeest is a Western game");
+        };
         XboardVariant::describe(g.variant())
     }
 
@@ -214,7 +216,9 @@ mod tests {
 
     #[test]
     fn chess_is_untouched() {
-        let AnyGame::Western(g) = game("chess").unwrap();
+        let AnyGame::Western(g) = game("chess").unwrap() else {
+            panic!("chess is a Western game");
+        };
         let x = XboardVariant::describe(g.variant());
         assert!(x.announce.is_empty());
         assert_eq!(x.move_to_xboard("e7e8q"), "e7e8q");

@@ -176,6 +176,7 @@ mod tests {
     fn western(name: &str) -> crate::variants::western::Western {
         match game(name).unwrap() {
             AnyGame::Western(g) => g,
+            _ => panic!("{name} is a Western game"),
         }
     }
 

@@ -235,7 +235,9 @@ mod tests {
     use crate::variants::{AnyGame, game};
 
     fn best(variant: &str, fen: &str, depth: u32) -> (String, i32) {
-        let AnyGame::Western(g) = game(variant).unwrap();
+        let AnyGame::Western(g) = game(variant).unwrap() else {
+            panic!("{variant} is a Western game");
+        };
         let pos = parse_position(&g, fen).unwrap();
         let ev = Evaluator::new(g.variant());
         let tt = TranspositionTable::new(8);

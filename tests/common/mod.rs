@@ -11,6 +11,7 @@ use menagerie::variants::{self, AnyGame};
 pub fn western(name: &str) -> Western {
     match variants::game(name).expect("variant builds") {
         AnyGame::Western(w) => w,
+        _ => panic!("{name} is not a Western game"),
     }
 }
 

@@ -263,6 +263,17 @@ impl Game for Cubism {
                 }
             }
         }
+        if let Some(restricted) = self.placing(pos) {
+            let side = pos.side();
+            if !placement::has_men_in_hand(v, pos, side)
+                || !placement::can_place(v, pos, side, restricted, self.rules.king)
+            {
+                problems.push(format!(
+                    "{} is to place a man but cannot (the turn passes automatically)",
+                    player_name(side)
+                ));
+            }
+        }
         let king = self.rules.king;
         if self.rules.rules == RuleSet::CompulsionRoyal && king != NO_KIND {
             for player in 0..pos.players() {

@@ -65,8 +65,11 @@ fn cubic_fen(levels: [&str; 6], fields: &str) -> String {
 
 // ------------------------------------------------------------------ perft (spec §6.1)
 
+/// Variant options as (name, value).
+type Options = &'static [(&'static str, &'static str)];
+
 /// Spec §6.1, hand counts: (variant, options, depth, count).
-const PERFT: &[(&str, &[(&str, &str)], u32, u64)] = &[
+const PERFT: &[(&str, Options, u32, u64)] = &[
     ("cubic", &[], 1, 92),
     ("cubic-compulsion", &[], 1, 92),
     ("cubic-scacia", &[], 1, 92),

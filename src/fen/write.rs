@@ -1,16 +1,16 @@
 //! Writing positions: the canonical position string, and a drawing of the board for people.
 
-use crate::core::notation::Fields;
+use crate::core::notation::{Fields, Notation};
 use crate::core::position::Position;
 use crate::core::rules::castling::right_bit;
 use crate::core::variant::Variant;
 use crate::geometry::Sq;
 
-/// The canonical position string of `pos`.
-pub fn write_position(v: &Variant, pos: &Position) -> String {
+/// The board field of a notation: `cell` gives each cell's letter, `None` for empty.
+pub fn board_text(notation: &Notation, cell: impl Fn(Sq) -> Option<char>) -> String {
     let mut out = String::with_capacity(128);
     let mut empty = 0;
-    for (sq, separator) in v.notation.text_order() {
+    for (sq, separator) in notation.text_order() {
         if let Some(c) = separator {
             if empty > 0 {
                 out.push_str(&empty.to_string());
@@ -18,20 +18,29 @@ pub fn write_position(v: &Variant, pos: &Position) -> String {
             }
             out.push(c);
         }
-        let p = pos.at(sq);
-        if p.is_empty() {
-            empty += 1;
-        } else {
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
+        match cell(sq) {
+            None => empty += 1,
+            Some(letter) => {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push(letter);
             }
-            out.push(v.letter(p));
         }
     }
     if empty > 0 {
         out.push_str(&empty.to_string());
     }
+    out
+}
+
+/// The canonical position string of `pos`.
+pub fn write_position(v: &Variant, pos: &Position) -> String {
+    let mut out = board_text(&v.notation, |sq| {
+        let p = pos.at(sq);
+        (!p.is_empty()).then(|| v.letter(p))
+    });
     if v.spec.holdings {
         out.push('[');
         for player in 0..v.spec.players {

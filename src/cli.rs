@@ -330,3 +330,133 @@ fn bench_search<G: Game>(game: &G, pos: &Position, depth: u32) -> u64 {
     );
     result.nodes
 }
+
+/// `menagerie tune selfplay`: plays the games and writes the samples file.
+pub fn tune_selfplay_command(
+    variant: &str,
+    plan: &crate::tune::selfplay::SelfPlay,
+    out_path: &str,
+) -> Result<String, CliError> {
+    use crate::search::Evaluator;
+    let game = variants::game(variant)?;
+    let start = Instant::now();
+    let lines = with_game!(&game, g => {
+        crate::tune::selfplay::play(g, &Evaluator::new(g.variant()), plan)
+    });
+    let mut text = format!(
+        "# variant: {variant}\n# menagerie tune selfplay: {} games, {} nodes per move, {} random plies, seed {}\n",
+        plan.games, plan.nodes, plan.random_plies, plan.seed
+    );
+    for l in &lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    std::fs::write(out_path, text)
+        .map_err(|e| CliError(format!("cannot write {out_path}: {e}")))?;
+    Ok(format!(
+        "{} positions from {} games in {:.1} s written to {out_path}\n",
+        lines.len(),
+        plan.games,
+        start.elapsed().as_secs_f64()
+    ))
+}
+
+/// `menagerie tune fit`: fits the evaluation weights to samples files of one variant; with
+/// `write`, the fitted weights also go to that file (`name = value` lines).
+pub fn tune_fit_command(
+    paths: &[String],
+    rounds: usize,
+    only: Option<&str>,
+    write: Option<&str>,
+) -> Result<String, CliError> {
+    use crate::search::eval::EvalParams;
+    let mut text = String::new();
+    for path in paths {
+        text.push_str(
+            &std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("cannot read {path}: {e}")))?,
+        );
+    }
+    let variant = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# variant:"))
+        .map(|s| s.trim().to_string())
+        .ok_or_else(|| CliError("the samples file has no '# variant: NAME' line".into()))?;
+    let game = variants::game(&variant)?;
+    with_game!(&game, g => {
+        let (samples, bad) = crate::tune::texel::read_samples(g, &text);
+        if samples.is_empty() {
+            return Err(CliError("no usable samples".into()));
+        }
+        let start = EvalParams::defaults(g.variant());
+        let fit = crate::tune::texel::fit(g, &start, &samples, rounds, only, |line| {
+            if std::io::stderr().is_terminal() {
+                eprintln!("{line}");
+            }
+        });
+        let mut out = format!(
+            "{variant}: {} samples ({bad} unreadable), k = {:.2}, error {:.6} -> {:.6}\n",
+            samples.len(),
+            fit.k,
+            fit.error_before,
+            fit.error_after
+        );
+        let names = start.names(g.variant());
+        for ((name, old), new) in names.iter().zip(start.to_vec()).zip(fit.params.to_vec()) {
+            out.push_str(&format!("{name:<24} {old:>6} -> {new:>6}\n"));
+        }
+        if let Some(path) = write {
+            let text = crate::tune::params::write_params(g.variant(), &fit.params);
+            std::fs::write(path, text)
+                .map_err(|e| CliError(format!("cannot write {path}: {e}")))?;
+        }
+        Ok(out)
+    })
+}
+
+/// `menagerie tune compare`: weights file A against weights file B (`default` = the
+/// variant's own), at a fixed number of nodes per move.
+pub fn tune_compare_command(
+    variant: &str,
+    a: &str,
+    b: &str,
+    pairs: usize,
+    nodes: u64,
+    threads: usize,
+) -> Result<String, CliError> {
+    use crate::search::Evaluator;
+    use crate::search::eval::EvalParams;
+    let game = variants::game(variant)?;
+    with_game!(&game, g => {
+        let v = g.variant();
+        let load = |which: &str| -> Result<Evaluator, CliError> {
+            let params = if which == "default" {
+                EvalParams::defaults(v)
+            } else {
+                let text = std::fs::read_to_string(which)
+                    .map_err(|e| CliError(format!("cannot read {which}: {e}")))?;
+                crate::tune::params::read_params(v, &text).map_err(CliError)?
+            };
+            Ok(Evaluator::with_params(v, &params))
+        };
+        let (ea, eb) = (load(a)?, load(b)?);
+        let start = Instant::now();
+        let plan = crate::tune::compare::Plan {
+            pairs,
+            nodes,
+            random_plies: 8,
+            seed: 7,
+            threads,
+        };
+        let t = crate::tune::compare::compare(g, &ea, &eb, plan);
+        Ok(format!(
+            "{a} vs {b} at {variant}, {nodes} nodes per move: +{} ={} -{} score {:.1}% Elo {:+.0} ({:.0} s)\n",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score(),
+            t.elo(),
+            start.elapsed().as_secs_f64()
+        ))
+    })
+}

@@ -1,5 +1,5 @@
 //! The `menagerie` binary: with no arguments the protocol loop; otherwise tools for people
-//! and scripts (perft, show, variants, bench).
+//! and scripts (perft, show, variants, bench, match).
 
 use clap::{Parser, Subcommand};
 use menagerie::cli;
@@ -49,11 +49,71 @@ enum Command {
         #[arg(value_parser = ["check"])]
         action: Option<String>,
     },
+    /// Fit the evaluation to self-play games (texel method).
+    Tune {
+        #[command(subcommand)]
+        step: TuneStep,
+    },
     /// Search fixed positions to fixed depths (one thread): the node total is a signature of
     /// the search; with --perft, perft of fixed positions instead.
     Bench {
         #[arg(long)]
         perft: bool,
+    },
+    /// Engine-versus-engine match over UCI/XBoard with the rules core as referee.
+    Match(menagerie::matches::config::MatchArgs),
+}
+
+#[derive(Subcommand)]
+enum TuneStep {
+    /// Play the engine against itself and write quiet positions with the game results.
+    Selfplay {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Random moves at the start of each game (opening variety).
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long)]
+        out: String,
+    },
+    /// Fit the evaluation weights to samples files (all of one variant).
+    Fit {
+        #[arg(required = true)]
+        data: Vec<String>,
+        /// Rounds of coordinate descent at most.
+        #[arg(long, default_value_t = 200)]
+        rounds: usize,
+        /// Fit only the weights whose names start with this (e.g. `value`).
+        #[arg(long)]
+        only: Option<String>,
+        /// Write the fitted weights to this file.
+        #[arg(long)]
+        write: Option<String>,
+    },
+    /// Play weights file A against B (`default`: the variant's own) at fixed nodes per move.
+    Compare {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        a: String,
+        #[arg(long, default_value = "default")]
+        b: String,
+        /// Openings, each played twice with colours swapped.
+        #[arg(long, default_value_t = 50)]
+        pairs: usize,
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -97,7 +157,54 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 .map_err(cli::CliError),
             None => Ok((cli::variants_command(), true)),
         },
+        Some(Command::Tune { step }) => match step {
+            TuneStep::Selfplay {
+                variant,
+                games,
+                nodes,
+                random_plies,
+                seed,
+                threads,
+                out,
+            } => {
+                let plan = menagerie::tune::selfplay::SelfPlay {
+                    games,
+                    nodes: nodes.clamp(1, 100_000_000),
+                    random_plies,
+                    seed,
+                    threads: threads.clamp(1, 64),
+                    max_plies: 400,
+                };
+                cli::tune_selfplay_command(&variant, &plan, &out).map(|s| (s, true))
+            }
+            TuneStep::Fit {
+                data,
+                rounds,
+                only,
+                write,
+            } => cli::tune_fit_command(&data, rounds, only.as_deref(), write.as_deref())
+                .map(|s| (s, true)),
+            TuneStep::Compare {
+                variant,
+                a,
+                b,
+                pairs,
+                nodes,
+                threads,
+            } => cli::tune_compare_command(
+                &variant,
+                &a,
+                &b,
+                pairs.clamp(1, 100_000),
+                nodes.clamp(1, 100_000_000),
+                threads.clamp(1, 64),
+            )
+            .map(|s| (s, true)),
+        },
         Some(Command::Bench { perft }) => cli::bench_command(perft).map(|s| (s, true)),
+        Some(Command::Match(args)) => menagerie::matches::match_command(&args)
+            .map(|s| (s, true))
+            .map_err(|e| cli::CliError(e.0)),
     }
 }
 

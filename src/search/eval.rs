@@ -9,14 +9,113 @@
 //! - pawns: advancement, growing sharply near promotion in the endgame;
 //! - royals: stay home and off the centre while the enemy has material, come out when it is gone.
 
+use super::features::{NAMES, TERMS, features};
 use crate::core::board::Piece;
 use crate::core::game::Game;
 use crate::core::piece::KindId;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
 
-/// A side-to-move bonus (it is worth something to be the one who moves).
-const TEMPO: i32 = 10;
+/// The weights of the evaluation terms. Defaults come from the variant's data and hand-set
+/// term weights; `menagerie tune` fits them to self-play results (texel method) and the
+/// fitted numbers are written back into the variant's data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// Material per kind (royals 0).
+    pub values: Vec<i32>,
+    /// Centipawns per empty-board move above the piece's average square: [middlegame, endgame].
+    pub activity: [i32; 2],
+    /// Pawn advancement: middlegame cp per rank; endgame cp at the rank before promotion (the
+    /// bonus grows with the square of the distance travelled).
+    pub pawn_advance: [i32; 2],
+    /// Middlegame bonus per rank for pawns on central files (cut off at the third rank).
+    pub pawn_centre: i32,
+    /// Royal: middlegame penalty per rank left behind, per extra move of activity; endgame
+    /// bonus per move of activity.
+    pub royal_rank: i32,
+    pub royal_exposure: i32,
+    pub royal_activity: i32,
+    /// Being on move.
+    pub tempo: i32,
+    /// Weights of the board-dependent terms of [`features`] ([middlegame, endgame] each).
+    pub dynamic: [[i32; 2]; TERMS],
+}
+
+impl EvalParams {
+    pub fn defaults(v: &Variant) -> Self {
+        EvalParams {
+            values: (0..v.kinds()).map(|k| v.kind(k as KindId).value).collect(),
+            activity: [3, 2],
+            pawn_advance: [4, 140],
+            pawn_centre: 2,
+            royal_rank: 12,
+            royal_exposure: 3,
+            royal_activity: 4,
+            tempo: 10,
+            dynamic: [[4, 4], [10, 0], [4, 12], [-6, 0]],
+        }
+    }
+
+    /// The tunable weights as one flat list (for the tuner), and back.
+    pub fn to_vec(&self) -> Vec<i32> {
+        let mut out = self.values.clone();
+        out.extend_from_slice(&[
+            self.activity[0],
+            self.activity[1],
+            self.pawn_advance[0],
+            self.pawn_advance[1],
+            self.pawn_centre,
+            self.royal_rank,
+            self.royal_exposure,
+            self.royal_activity,
+            self.tempo,
+        ]);
+        for w in &self.dynamic {
+            out.extend_from_slice(w);
+        }
+        out
+    }
+
+    pub fn from_vec(&self, w: &[i32]) -> Self {
+        let k = self.values.len();
+        EvalParams {
+            values: w[..k].to_vec(),
+            activity: [w[k], w[k + 1]],
+            pawn_advance: [w[k + 2], w[k + 3]],
+            pawn_centre: w[k + 4],
+            royal_rank: w[k + 5],
+            royal_exposure: w[k + 6],
+            royal_activity: w[k + 7],
+            tempo: w[k + 8],
+            dynamic: std::array::from_fn(|i| [w[k + 9 + 2 * i], w[k + 10 + 2 * i]]),
+        }
+    }
+
+    /// Names of the entries of [`to_vec`](Self::to_vec), for reports.
+    pub fn names(&self, v: &Variant) -> Vec<String> {
+        let mut out: Vec<String> = (0..v.kinds())
+            .map(|k| format!("value {}", v.kind(k as KindId).name))
+            .collect();
+        for n in [
+            "activity mg",
+            "activity eg",
+            "pawn advance mg",
+            "pawn advance eg",
+            "pawn centre",
+            "royal rank",
+            "royal exposure",
+            "royal activity",
+            "tempo",
+        ] {
+            out.push(n.to_string());
+        }
+        for n in NAMES {
+            out.push(format!("{n} mg"));
+            out.push(format!("{n} eg"));
+        }
+        out
+    }
+}
 
 pub struct Evaluator {
     kinds: usize,
@@ -27,19 +126,26 @@ pub struct Evaluator {
     phase_weight: Vec<i32>,
     full_phase: i32,
     values: Vec<i32>,
+    tempo: i32,
+    dynamic: [[i32; 2]; TERMS],
     /// 1, or -1 in losing games (the goal is to lose men, so material counts against).
     sign: i32,
 }
 
 impl Evaluator {
     pub fn new(v: &Variant) -> Self {
+        Self::with_params(v, &EvalParams::defaults(v))
+    }
+
+    pub fn with_params(v: &Variant, params: &EvalParams) -> Self {
         let kinds = v.kinds();
         let squares = v.geometry().squares();
         let players = v.spec.players as usize;
         let ranks = v.spec.orientation.ranks(v.geometry()).max(2);
         let mut middlegame = vec![0i16; players * kinds * squares];
         let mut endgame = vec![0i16; players * kinds * squares];
-        let values: Vec<i32> = (0..kinds).map(|k| v.kind(k as KindId).value).collect();
+        let values = params.values.clone();
+        // The phase follows the variant's data, not the tuned values, so tuning cannot move it.
         let phase_weight: Vec<i32> = (0..kinds)
             .map(|k| {
                 let kind = v.kind(k as KindId);
@@ -50,6 +156,7 @@ impl Evaluator {
                 }
             })
             .collect();
+        let p = params;
         for player in 0..players {
             for (kind, &value) in values.iter().enumerate() {
                 let piece = v.kind(kind as KindId);
@@ -62,18 +169,21 @@ impl Evaluator {
                     let rank = v.relative_rank(sq as u16, player as u8) as i32;
                     let active = moves - mean;
                     let (mg, eg) = if piece.role.royal {
-                        (-12 * rank - 3 * active.max(0), 4 * active)
+                        (
+                            -p.royal_rank * rank - p.royal_exposure * active.max(0),
+                            p.royal_activity * active,
+                        )
                     } else if piece.role.pawn {
                         let last = ranks as i32 - 1;
                         let file = v.geometry().file_of(sq as u16) as i32;
                         let files = v.geometry().files() as i32;
                         let central = (files - 1) - (2 * file - (files - 1)).abs();
                         (
-                            4 * rank + 2 * central * rank.min(3) / 2,
-                            rank * rank * 140 / (last * last).max(1),
+                            p.pawn_advance[0] * rank + p.pawn_centre * central * rank.min(3) / 2,
+                            rank * rank * p.pawn_advance[1] / (last * last).max(1),
                         )
                     } else {
-                        (3 * active, 2 * active)
+                        (p.activity[0] * active, p.activity[1] * active)
                     };
                     middlegame[at] = (value + mg).clamp(-30000, 30000) as i16;
                     endgame[at] = (value + eg).clamp(-30000, 30000) as i16;
@@ -89,6 +199,8 @@ impl Evaluator {
             phase_weight,
             full_phase,
             values,
+            tempo: p.tempo,
+            dynamic: p.dynamic,
             sign: 1,
         }
     }
@@ -116,30 +228,69 @@ impl Evaluator {
     }
 
     /// The evaluation from the point of view of the side to move, in centipawns.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let side = pos.side();
+    pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
+        self.evaluate_with(pos, &features(v, pos))
+    }
+
+    /// Like [`evaluate`](Self::evaluate), but when the table terms alone are beyond
+    /// `[alpha - margin, beta + margin]` it returns them without the costlier board terms
+    /// (which rarely move a score that far).
+    pub fn evaluate_lazy(&self, v: &Variant, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        const MARGIN: i32 = 400;
+        let quick = self.evaluate_with(pos, &[0; TERMS]);
+        if quick - MARGIN >= beta || quick + MARGIN <= alpha {
+            quick
+        } else {
+            self.evaluate(v, pos)
+        }
+    }
+
+    fn evaluate_with(&self, pos: &Position, terms: &[i32; TERMS]) -> i32 {
+        let men = (0..pos.players()).flat_map(|player| {
+            pos.occupied(player)
+                .iter()
+                .map(move |sq| (player, pos.at(sq).kind(), sq))
+        });
+        let hands = (0..pos.players()).flat_map(|player| {
+            (0..self.kinds as u8).map(move |kind| (player, kind, pos.hand(player, kind)))
+        });
+        self.evaluate_men(pos.side(), men, hands, terms)
+    }
+
+    /// The evaluation of men given as (owner, kind, square), hands as (owner, kind, count) and
+    /// the board-dependent term counts, for `side` to move. The tuner calls this on stored
+    /// positions.
+    pub fn evaluate_men(
+        &self,
+        side: u8,
+        men: impl Iterator<Item = (u8, KindId, u16)>,
+        hands: impl Iterator<Item = (u8, KindId, u8)>,
+        terms: &[i32; TERMS],
+    ) -> i32 {
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
-        for player in 0..pos.players() {
+        for (player, kind, sq) in men {
             let sign = if player == side { 1 } else { -1 };
-            for sq in pos.occupied(player).iter() {
-                let piece = pos.at(sq);
-                let kind = piece.kind() as usize;
-                let at = (player as usize * self.kinds + kind) * self.squares + sq as usize;
-                mg += sign * self.middlegame[at] as i32;
-                eg += sign * self.endgame[at] as i32;
-                phase += self.phase_weight[kind];
-            }
-            for kind in 0..self.kinds {
-                let held = pos.hand(player, kind as KindId) as i32;
-                if held > 0 {
-                    mg += sign * held * self.values[kind];
-                    eg += sign * held * self.values[kind];
-                    phase += held * self.phase_weight[kind];
-                }
+            let kind = kind as usize;
+            let at = (player as usize * self.kinds + kind) * self.squares + sq as usize;
+            mg += sign * self.middlegame[at] as i32;
+            eg += sign * self.endgame[at] as i32;
+            phase += self.phase_weight[kind];
+        }
+        for (player, kind, held) in hands {
+            if held > 0 {
+                let sign = if player == side { 1 } else { -1 };
+                let (held, kind) = (held as i32, kind as usize);
+                mg += sign * held * self.values[kind];
+                eg += sign * held * self.values[kind];
+                phase += held * self.phase_weight[kind];
             }
         }
+        for (w, &count) in self.dynamic.iter().zip(terms) {
+            mg += w[0] * count;
+            eg += w[1] * count;
+        }
         let phase = phase.min(self.full_phase);
-        self.sign * (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + TEMPO
+        self.sign * (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + self.tempo
     }
 }
 
@@ -186,7 +337,11 @@ mod tests {
             let g = western(name);
             let ev = Evaluator::new(g.variant());
             let pos = parse_position(&g, g.variant().spec.start).unwrap();
-            assert_eq!(ev.evaluate(&pos), TEMPO, "{name}");
+            assert_eq!(
+                ev.evaluate(g.variant(), &pos),
+                EvalParams::defaults(g.variant()).tempo,
+                "{name}"
+            );
         }
     }
 
@@ -196,10 +351,13 @@ mod tests {
         let ev = Evaluator::new(g.variant());
         let centre = parse_position(&g, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         let corner = parse_position(&g, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
-        let (c, k) = (ev.evaluate(&centre), ev.evaluate(&corner));
+        let (c, k) = (
+            ev.evaluate(g.variant(), &centre),
+            ev.evaluate(g.variant(), &corner),
+        );
         assert!(c > k && k > 250, "centre {c}, corner {k}");
         let black_to_move = parse_position(&g, "4k3/8/8/8/3N4/8/8/4K3 b - - 0 1").unwrap();
-        assert!(ev.evaluate(&black_to_move) < -250);
+        assert!(ev.evaluate(g.variant(), &black_to_move) < -250);
     }
 
     #[test]
@@ -208,6 +366,6 @@ mod tests {
         let ev = Evaluator::new(g.variant());
         let far = parse_position(&g, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let near = parse_position(&g, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
-        assert!(ev.evaluate(&far) > ev.evaluate(&near) + 80);
+        assert!(ev.evaluate(g.variant(), &far) > ev.evaluate(g.variant(), &near) + 80);
     }
 }

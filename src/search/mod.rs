@@ -7,6 +7,7 @@
 //! transposition table ("lazy SMP"); only the first thread reports and decides when to stop.
 
 pub mod eval;
+pub mod features;
 pub mod ordering;
 pub mod time;
 pub mod tt;
@@ -153,7 +154,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             threads: 1,
-            move_overhead: Duration::from_millis(30),
+            move_overhead: Duration::from_millis(50),
             multi_pv: 1,
         }
     }

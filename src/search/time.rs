@@ -82,10 +82,13 @@ impl Budget {
             .clamp(1, DEFAULT_MOVES_TO_GO);
         // With a repeating control the last move before it must leave something too.
         let share = left / (moves + 1);
-        let increment = if left > clock.increment * 2 {
+        // Spend most of the increment only while far from the flag; near it, bank half of it so
+        // the clock settles at many increments rather than at one (a slow pipe or a busy
+        // machine then cannot flag us).
+        let increment = if left > clock.increment * 20 {
             clock.increment * 3 / 4
         } else {
-            Duration::ZERO
+            clock.increment / 2
         };
         let soft = (share + increment).max(MIN_THINK);
         // Mid-iteration, never use more than a fraction of what is left.

@@ -331,7 +331,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(&self.pos);
+            return self.eval.evaluate(self.game.variant(), &self.pos);
         }
 
         let key = self.pos.hash();
@@ -360,7 +360,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.eval.evaluate(&self.pos)
+            self.eval.evaluate(self.game.variant(), &self.pos)
         };
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
@@ -515,7 +515,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return score;
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(&self.pos);
+            return self.eval.evaluate(self.game.variant(), &self.pos);
         }
         let in_check = self.game.in_check(&self.pos);
         let mut moves = std::mem::take(&mut self.lists[ply]);
@@ -545,7 +545,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 best = -INFINITY;
                 stand_pat = -INFINITY;
             } else {
-                stand_pat = self.eval.evaluate(&self.pos);
+                stand_pat = self
+                    .eval
+                    .evaluate_lazy(self.game.variant(), &self.pos, alpha, beta);
                 if stand_pat >= beta {
                     self.lists[ply] = moves;
                     self.scores[ply] = scores;

@@ -1,0 +1,153 @@
+//! PGN export. Moves are written in our coordinate notation (spec/notation.md), not SAN: the
+//! games include variants no SAN convention covers, and readers of these files are our own
+//! tools. Tags carry the variant, time control and termination; the final comment gives the
+//! referee's reason, and a `{opening}` comment marks where the engines took over.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::referee::{GameResult, Played};
+
+/// What a PGN record needs besides the game itself.
+pub struct PgnHeader<'a> {
+    pub event: &'a str,
+    pub date: &'a str,
+    pub round: usize,
+    pub white: &'a str,
+    pub black: &'a str,
+    pub variant: &'a str,
+    pub time_control: &'a str,
+    pub opening_plies: usize,
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to a (year, month, day) of the proleptic Gregorian calendar
+/// (H. Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Braces cannot nest in PGN comments.
+fn comment(s: &str) -> String {
+    s.replace('{', "(").replace('}', ")")
+}
+
+/// One game as PGN text, ending with a blank line.
+pub fn write_game(h: &PgnHeader<'_>, game: &Played) -> String {
+    let result = game.result.text();
+    let mut out = String::new();
+    let tags = [
+        ("Event", h.event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", h.date.to_string()),
+        ("Round", h.round.to_string()),
+        ("White", h.white.to_string()),
+        ("Black", h.black.to_string()),
+        ("Result", result.to_string()),
+        ("Variant", h.variant.to_string()),
+        ("TimeControl", h.time_control.to_string()),
+        ("PlyCount", game.moves.len().to_string()),
+        ("Termination", game.termination.pgn_tag().to_string()),
+    ];
+    for (k, v) in tags {
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
+    }
+    out.push('\n');
+    let mut tokens = Vec::new();
+    for (i, mv) in game.moves.iter().enumerate() {
+        if i % 2 == 0 {
+            tokens.push(format!("{}.", i / 2 + 1));
+        }
+        tokens.push(mv.clone());
+        if i + 1 == h.opening_plies {
+            tokens.push("{opening}".to_string());
+        }
+    }
+    let note = if game.result == GameResult::Excluded {
+        format!("{{{} - excluded from the score}}", comment(&game.reason))
+    } else {
+        format!("{{{}}}", comment(&game.reason))
+    };
+    tokens.push(note);
+    tokens.push(result.to_string());
+    // Wrap at 79 columns (comments may be longer than a line; they are kept whole).
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::outcome::Reason;
+    use crate::matches::referee::Termination;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(today().len(), 10);
+    }
+
+    #[test]
+    fn a_game() {
+        let played = Played {
+            moves: ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec(),
+            result: GameResult::BlackWins,
+            termination: Termination::Rules(Reason::Checkmate),
+            reason: "Black wins by checkmate".into(),
+            closest: [None, None],
+            overruns: [0, 0],
+        };
+        let h = PgnHeader {
+            event: "menagerie match",
+            date: "2024.01.01",
+            round: 3,
+            white: "A \"quoted\"",
+            black: "B",
+            variant: "chess",
+            time_control: "5+0.05",
+            opening_plies: 2,
+        };
+        let text = write_game(&h, &played);
+        assert!(text.contains("[White \"A \\\"quoted\\\"\"]\n"), "{text}");
+        assert!(text.contains("[Variant \"chess\"]\n[TimeControl \"5+0.05\"]\n[PlyCount \"4\"]\n[Termination \"normal\"]\n"));
+        assert!(
+            text.ends_with("1. f2f3 e7e5 {opening} 2. g2g4 d8h4 {Black wins by checkmate} 0-1\n\n"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,506 @@
+//! Plays one game between two adapters with the rules core as referee. The core decides every
+//! ending by our rules: mate, stalemate, the move-count rule, repetition, bare kings. An engine
+//! loses for an illegal move, for running out of time (think time is measured from sending the
+//! `go`/move to the reply's arrival), for crashing, and by resigning.
+//!
+//! Rule differences between engines are not scored as wins or losses: a game where an engine
+//! refuses a move that our rules allow (`Illegal move`) is a *rules dispute*, and a game where an
+//! engine announces a result that our rules do not give (it believes the game is over and would
+//! otherwise lose on time waiting) is a *claim dispute*. Both are recorded with result `*` and
+//! left out of the score. Claims are judged in this order:
+//! 1. a claim of one's own loss is a resignation;
+//! 2. a draw claim stands when some legal move would draw at once by repetition or the
+//!    move-count rule (the player announcing the drawing move, as over the board);
+//! 3. any other claim (and a UCI `bestmove (none)`) made when every legal move lets the
+//!    opponent win at once is a false claim in a lost position, scored as a loss — Fairy-Max
+//!    announces `1/2-1/2 {Stalemate}` or `0-1 {Black mates}` instead of moving when it sees an
+//!    unavoidable mate, and excluding those games would hide real losses (XBoard scores every
+//!    false claim as a loss);
+//! 4. otherwise a claim dispute, excluded: the engine's rules may differ from ours.
+
+use std::time::Duration;
+
+use super::adapter::{Adapter, Claimed, Clocks, GameSetup, Reply};
+use super::codec::Codec;
+use super::config::TimeControl;
+use super::engine::EngineError;
+use crate::core::game::Game;
+use crate::core::moves::{Move, MoveKind, MoveList};
+use crate::core::outcome::{Outcome, Reason};
+use crate::fen::{move_text, parse_move, parse_position};
+
+/// One side's engine for this game.
+pub struct Seat<'a> {
+    pub adapter: &'a mut dyn Adapter,
+    pub codec: &'a Codec,
+    pub setup: &'a GameSetup,
+}
+
+/// The referee's settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    pub tc: TimeControl,
+    pub grace: Duration,
+    pub max_plies: Option<usize>,
+}
+
+/// The score of a game, by colour; `Excluded` games do not count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Excluded,
+}
+
+impl GameResult {
+    pub fn text(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Excluded => "*",
+        }
+    }
+
+    fn win_for(side: u8) -> GameResult {
+        if side == 0 {
+            GameResult::WhiteWins
+        } else {
+            GameResult::BlackWins
+        }
+    }
+}
+
+/// How a game ended; `side` is the colour (0 = White) the event is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// Ended by our rules.
+    Rules(Reason),
+    /// Draw adjudicated at the ply limit.
+    MaxPlies,
+    /// `side` claimed a draw that the next move could produce.
+    DrawClaim {
+        side: u8,
+    },
+    Resign {
+        side: u8,
+    },
+    IllegalMove {
+        side: u8,
+    },
+    /// `side` ran out of time (a draw if the other side has only its king).
+    TimeForfeit {
+        side: u8,
+    },
+    /// `side`'s engine died, or did not get ready.
+    Crash {
+        side: u8,
+    },
+    /// `side`'s engine refused a move our rules allow. Excluded.
+    RulesDispute {
+        side: u8,
+    },
+    /// `side`'s engine announced a result our rules do not give. Excluded.
+    ClaimDispute {
+        side: u8,
+    },
+    /// `side` announced a result instead of moving while every move loses at once.
+    FalseClaim {
+        side: u8,
+    },
+}
+
+impl Termination {
+    /// The PGN `Termination` tag value.
+    pub fn pgn_tag(&self) -> &'static str {
+        match self {
+            Termination::Rules(_) | Termination::DrawClaim { .. } | Termination::Resign { .. } => {
+                "normal"
+            }
+            Termination::MaxPlies => "adjudication",
+            Termination::IllegalMove { .. } | Termination::FalseClaim { .. } => "rules infraction",
+            Termination::TimeForfeit { .. } => "time forfeit",
+            Termination::Crash { .. } => "abandoned",
+            Termination::RulesDispute { .. } | Termination::ClaimDispute { .. } => "unterminated",
+        }
+    }
+}
+
+/// A finished game, from the referee's side.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// Every move from the start position, in our notation (opening included).
+    pub moves: Vec<String>,
+    pub result: GameResult,
+    pub termination: Termination,
+    /// Human text for the game line and PGN comment.
+    pub reason: String,
+    /// The least time each colour had left after one of its moves (before the increment).
+    pub closest: [Option<Duration>; 2],
+    /// Moves each colour answered after its clock ran out but within the grace.
+    pub overruns: [u32; 2],
+}
+
+fn colour(side: u8) -> &'static str {
+    if side == 0 { "White" } else { "Black" }
+}
+
+/// Plays from the start position through `opening` (our notation, already checked), then lets
+/// the engines move until the game ends. `seats[0]` plays White.
+pub fn play_game<G: Game>(
+    game: &G,
+    seats: [Seat<'_>; 2],
+    opening: &[String],
+    rules: &Rules,
+) -> Played {
+    let mut seats = seats;
+    let v = game.variant();
+    let mut pos = parse_position(game, v.spec.start).expect("start position is valid");
+    let mut moves = Vec::new();
+    let mut sent: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut closest = [None, None];
+    let mut overruns = [0u32; 2];
+    let mut list = MoveList::new();
+
+    let ending = 'game: {
+        for side in 0..2u8 {
+            let seat = &mut seats[side as usize];
+            if let Err(e) = seat.adapter.new_game(seat.setup) {
+                break 'game crash(side, &format!("not ready for a new game: {e}"));
+            }
+        }
+        for text in opening {
+            let mv = parse_move(game, &mut pos, text).expect("openings are checked when read");
+            for (s, seat) in seats.iter().enumerate() {
+                sent[s].push(seat.codec.encode(v, &mv));
+            }
+            moves.push(move_text(v, &mv));
+            game.make(&mut pos, mv);
+        }
+        let mut left = [rules.tc.base; 2];
+        loop {
+            game.legal_moves(&mut pos, &mut list);
+            if let Some(outcome) = game.outcome(&pos, list.len()) {
+                break 'game by_rules(outcome);
+            }
+            if rules.max_plies.is_some_and(|m| moves.len() >= m) {
+                break 'game (
+                    GameResult::Draw,
+                    Termination::MaxPlies,
+                    format!("draw by adjudication after {} plies", moves.len()),
+                );
+            }
+            let side = pos.side();
+            let s = side as usize;
+            let clocks = Clocks {
+                left,
+                increment: rules.tc.increment,
+                side,
+                grace: rules.grace,
+            };
+            let opponent_bare = pos.occupied(1 - side).len() == 1;
+            let reply = seats[s].adapter.think(&sent[s], &clocks);
+            let (text, elapsed) = match reply {
+                Ok(Reply::Move { text, elapsed }) => (text, elapsed),
+                Err(EngineError::Timeout) => {
+                    break 'game time_forfeit(side, None, left[s], opponent_bare);
+                }
+                Err(e) => break 'game crash(side, &e.to_string()),
+                Ok(Reply::Resign) => {
+                    break 'game (
+                        GameResult::win_for(1 - side),
+                        Termination::Resign { side },
+                        format!("{} resigns", colour(side)),
+                    );
+                }
+                Ok(Reply::Claim { result, line }) => {
+                    break 'game judge_claim(game, &mut pos, side, Some(result), &line);
+                }
+                Ok(Reply::Rejected { line }) => {
+                    let last = moves.last().map_or("-", String::as_str);
+                    break 'game (
+                        GameResult::Excluded,
+                        Termination::RulesDispute { side },
+                        format!(
+                            "rules dispute: {} refused a move legal by our rules (last move {last}): {line}",
+                            colour(side)
+                        ),
+                    );
+                }
+                Ok(Reply::NoMove { line }) => {
+                    break 'game judge_claim(game, &mut pos, side, None, &line);
+                }
+            };
+            log::debug!(
+                "ply {}: {} answered '{text}' after {:.1} ms with {:.1} ms on its clock",
+                moves.len() + 1,
+                colour(side),
+                elapsed.as_secs_f64() * 1e3,
+                left[s].as_secs_f64() * 1e3
+            );
+            if elapsed > left[s] + rules.grace {
+                break 'game time_forfeit(side, Some(elapsed), left[s], opponent_bare);
+            }
+            if elapsed > left[s] {
+                overruns[s] += 1;
+                log::warn!(
+                    "game move {}: {} overran its clock by {:.3} s (within the grace)",
+                    moves.len() + 1,
+                    colour(side),
+                    (elapsed - left[s]).as_secs_f64()
+                );
+            }
+            left[s] = left[s].saturating_sub(elapsed);
+            closest[s] = Some(closest[s].map_or(left[s], |c: Duration| c.min(left[s])));
+            left[s] += rules.tc.increment;
+            let ours = seats[s].codec.decode(&text);
+            let parsed = parse_move(game, &mut pos, &ours);
+            let mv = match parsed.or_else(|e| castling_alias(game, &mut pos, &ours).ok_or(e)) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    break 'game (
+                        GameResult::win_for(1 - side),
+                        Termination::IllegalMove { side },
+                        format!("{} plays an illegal move '{text}' ({e})", colour(side)),
+                    );
+                }
+            };
+            for (t, seat) in seats.iter().enumerate() {
+                sent[t].push(seat.codec.encode(v, &mv));
+            }
+            moves.push(move_text(v, &mv));
+            game.make(&mut pos, mv);
+        }
+    };
+    let (result, termination, reason) = ending;
+    for seat in seats.iter_mut() {
+        seat.adapter.game_over(result.text(), &reason);
+    }
+    Played {
+        moves,
+        result,
+        termination,
+        reason,
+        closest,
+        overruns,
+    }
+}
+
+type Ending = (GameResult, Termination, String);
+
+fn by_rules(outcome: Outcome) -> Ending {
+    let result = match outcome {
+        Outcome::Win { winner, .. } => GameResult::win_for(winner),
+        Outcome::Draw { .. } => GameResult::Draw,
+    };
+    let text = outcome.to_string();
+    let reason = text
+        .split_once('{')
+        .map_or(text.as_str(), |(_, r)| r.trim_end_matches('}'))
+        .to_string();
+    (result, Termination::Rules(outcome.reason()), reason)
+}
+
+fn crash(side: u8, why: &str) -> Ending {
+    (
+        GameResult::win_for(1 - side),
+        Termination::Crash { side },
+        format!("{}'s engine failed: {why}", colour(side)),
+    )
+}
+
+fn time_forfeit(side: u8, used: Option<Duration>, had: Duration, opponent_bare: bool) -> Ending {
+    let used = match used {
+        Some(u) => format!("{:.3} s", u.as_secs_f64()),
+        None => "no answer".to_string(),
+    };
+    let what = format!(
+        "{} loses on time ({used} with {:.3} s left)",
+        colour(side),
+        had.as_secs_f64()
+    );
+    if opponent_bare {
+        (
+            GameResult::Draw,
+            Termination::TimeForfeit { side },
+            format!("{what}; {} has only its king: draw", colour(1 - side)),
+        )
+    } else {
+        (
+            GameResult::win_for(1 - side),
+            Termination::TimeForfeit { side },
+            what,
+        )
+    }
+}
+
+/// A result announced by `side` instead of a move (`None`: "no move"), in a position our rules
+/// say is not over. See the module comment for the order of the rules.
+fn judge_claim<G: Game>(
+    game: &G,
+    pos: &mut crate::core::position::Position,
+    side: u8,
+    claimed: Option<Claimed>,
+    line: &str,
+) -> Ending {
+    let own_loss = matches!(
+        (side, claimed),
+        (0, Some(Claimed::BlackWins)) | (1, Some(Claimed::WhiteWins))
+    );
+    if own_loss {
+        return (
+            GameResult::win_for(1 - side),
+            Termination::Resign { side },
+            format!("{} resigns ({line})", colour(side)),
+        );
+    }
+    if claimed == Some(Claimed::Draw) && drawing_move_exists(game, pos) {
+        return (
+            GameResult::Draw,
+            Termination::DrawClaim { side },
+            format!("draw claimed by {} ({line})", colour(side)),
+        );
+    }
+    if lost_at_once(game, pos) {
+        return (
+            GameResult::win_for(1 - side),
+            Termination::FalseClaim { side },
+            format!(
+                "{} announced '{line}' instead of moving, but every move loses at once",
+                colour(side)
+            ),
+        );
+    }
+    (
+        GameResult::Excluded,
+        Termination::ClaimDispute { side },
+        format!(
+            "claim dispute: {} announced '{line}' but the game is not over by our rules",
+            colour(side)
+        ),
+    )
+}
+
+/// True when the side to move has legal moves and each of them lets the opponent end the game
+/// with a win at once (a mate, or a stalemate that wins, by our rules).
+pub fn lost_at_once<G: Game>(game: &G, pos: &mut crate::core::position::Position) -> bool {
+    let mover = pos.side();
+    let mut list = MoveList::new();
+    let mut replies = MoveList::new();
+    let mut answers = MoveList::new();
+    game.legal_moves(pos, &mut list);
+    !list.is_empty()
+        && list.iter().all(|&mv| {
+            game.make(pos, mv);
+            game.legal_moves(pos, &mut replies);
+            let lost = game.outcome(pos, replies.len()).is_none()
+                && replies.iter().any(|&reply| {
+                    game.make(pos, reply);
+                    game.legal_moves(pos, &mut answers);
+                    let won = matches!(
+                        game.outcome(pos, answers.len()),
+                        Some(Outcome::Win { winner, .. }) if winner != mover
+                    );
+                    game.unmake(pos);
+                    won
+                });
+            game.unmake(pos);
+            lost
+        })
+}
+
+/// `O-O` / `O-O-O` (or with zeros), which XBoard accepts from engines (Sjaak II sends them in
+/// chess): the one legal castling toward the higher files / lower files. `None` when there is
+/// not exactly one (in Wildebeest the king can castle by 1 to 4 squares, so it is ambiguous).
+fn castling_alias<G: Game>(
+    game: &G,
+    pos: &mut crate::core::position::Position,
+    text: &str,
+) -> Option<Move> {
+    let long = match text.replace('0', "O").as_str() {
+        "O-O" => false,
+        "O-O-O" => true,
+        _ => return None,
+    };
+    let geometry = game.variant().geometry();
+    let mut list = MoveList::new();
+    game.legal_moves(pos, &mut list);
+    let mut candidates = list.iter().filter(|m| {
+        m.kind == MoveKind::Castle && (geometry.file_of(m.to) < geometry.file_of(m.from)) == long
+    });
+    match (candidates.next(), candidates.next()) {
+        (Some(&mv), None) => Some(mv),
+        _ => None,
+    }
+}
+
+/// True when some legal move ends the game at once in a draw by repetition or move count.
+fn drawing_move_exists<G: Game>(game: &G, pos: &mut crate::core::position::Position) -> bool {
+    let mut list = MoveList::new();
+    let mut replies = MoveList::new();
+    game.legal_moves(pos, &mut list);
+    list.iter().any(|&mv| {
+        game.make(pos, mv);
+        game.legal_moves(pos, &mut replies);
+        let drawn = matches!(
+            game.outcome(pos, replies.len()),
+            Some(Outcome::Draw {
+                reason: Reason::Repetition | Reason::MoveLimit
+            })
+        );
+        game.unmake(pos);
+        drawn
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{self, AnyGame};
+
+    fn chess() -> crate::variants::western::Western {
+        match variants::game("chess").unwrap() {
+            AnyGame::Western(w) => w,
+            _ => panic!("a Western game"),
+        }
+    }
+
+    #[test]
+    fn lost_at_once_sees_unavoidable_mates_only() {
+        let g = chess();
+        // White: Ka1, Ph2; Black: Kc2, Rh8. Every White move allows Ra8 mate.
+        let mut pos = parse_position(&g, "7r/8/8/8/8/8/2k4P/K7 w - - 0 1").unwrap();
+        assert!(lost_at_once(&g, &mut pos));
+        // Without the rook nothing is lost.
+        let mut pos = parse_position(&g, "8/8/8/8/8/8/2k4P/K7 w - - 0 1").unwrap();
+        assert!(!lost_at_once(&g, &mut pos));
+        // With a free rook move White can block or escape.
+        let mut pos = parse_position(&g, "7r/8/8/8/8/8/2k4P/K5R1 w - - 0 1").unwrap();
+        assert!(!lost_at_once(&g, &mut pos));
+    }
+
+    #[test]
+    fn claims_are_judged_in_order() {
+        let g = chess();
+        let mut pos = parse_position(&g, "7r/8/8/8/8/8/2k4P/K7 w - - 0 1").unwrap();
+        let (r, t, _) = judge_claim(&g, &mut pos, 0, Some(Claimed::Draw), "1/2-1/2 {Stalemate}");
+        assert_eq!(
+            (r, t),
+            (GameResult::BlackWins, Termination::FalseClaim { side: 0 })
+        );
+        let (r, t, _) = judge_claim(&g, &mut pos, 0, Some(Claimed::BlackWins), "0-1 {x}");
+        assert_eq!(
+            (r, t),
+            (GameResult::BlackWins, Termination::Resign { side: 0 })
+        );
+        let mut start = parse_position(&g, g.variant().spec.start).unwrap();
+        let (r, t, _) = judge_claim(&g, &mut start, 0, Some(Claimed::WhiteWins), "1-0 {x}");
+        assert_eq!(
+            (r, t),
+            (GameResult::Excluded, Termination::ClaimDispute { side: 0 })
+        );
+        let (r, _, _) = judge_claim(&g, &mut start, 0, None, "bestmove (none)");
+        assert_eq!(r, GameResult::Excluded);
+    }
+}

@@ -1,0 +1,199 @@
+//! The UCI side of the runner: `uci`/`uciok` (checking the `UCI_Variant` list), options,
+//! `isready` syncs, and per move `position startpos moves ...` + `go wtime btime winc binc`.
+
+use std::time::{Duration, Instant};
+
+use super::adapter::{Adapter, Clocks, GameSetup, Reply};
+use super::config::EngineSpec;
+use super::engine::{EngineError, EngineProcess};
+
+pub struct Uci {
+    proc: EngineProcess,
+    startup: Duration,
+    depth: Option<u32>,
+}
+
+/// The `var` entries of an `option name UCI_Variant type combo ...` line.
+fn variant_list(line: &str) -> Option<Vec<String>> {
+    let rest = line.strip_prefix("option name UCI_Variant ")?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    Some(
+        words
+            .windows(2)
+            .filter(|w| w[0] == "var")
+            .map(|w| w[1].to_string())
+            .collect(),
+    )
+}
+
+fn is_chess(variant: &str) -> bool {
+    matches!(variant, "chess" | "normal" | "standard")
+}
+
+/// `position startpos [moves ...]`.
+fn position_command(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "position startpos".to_string()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
+    }
+}
+
+fn go_command(clocks: &Clocks, depth: Option<u32>) -> String {
+    let inc = clocks.increment.as_millis();
+    let mut s = format!(
+        "go wtime {} btime {} winc {inc} binc {inc}",
+        clocks.left[0].as_millis(),
+        clocks.left[1].as_millis()
+    );
+    if let Some(d) = depth {
+        s.push_str(&format!(" depth {d}"));
+    }
+    s
+}
+
+impl Uci {
+    pub fn start(
+        spec: &EngineSpec,
+        variant: &str,
+        label: &str,
+        startup: Duration,
+    ) -> Result<Uci, EngineError> {
+        let mut proc = EngineProcess::spawn(label, &spec.argv, spec.dir.as_deref())?;
+        proc.send("uci")?;
+        let deadline = Instant::now() + startup;
+        let mut variants = None;
+        let mut name = None;
+        loop {
+            let line = match proc.recv_until(deadline) {
+                Err(EngineError::Timeout) => {
+                    return Err(EngineError::Failed(format!(
+                        "{label} did not answer 'uci' with 'uciok'"
+                    )));
+                }
+                other => other?,
+            };
+            let text = line.text.trim();
+            if text == "uciok" {
+                break;
+            }
+            if let Some(n) = text.strip_prefix("id name ") {
+                name = Some(n.to_string());
+            }
+            if let Some(list) = variant_list(text) {
+                variants = Some(list);
+            }
+        }
+        if !is_chess(variant) {
+            match variants {
+                Some(list) if list.iter().any(|v| v == variant) => {}
+                Some(list) => {
+                    return Err(EngineError::Failed(format!(
+                        "{label} does not offer UCI_Variant '{variant}' (it offers {})",
+                        list.join(",")
+                    )));
+                }
+                None => {
+                    return Err(EngineError::Failed(format!(
+                        "{label} has no UCI_Variant option, so it cannot play '{variant}'"
+                    )));
+                }
+            }
+            proc.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        }
+        for (n, v) in &spec.options {
+            proc.send(&format!("setoption name {n} value {v}"))?;
+        }
+        log::info!(
+            "{label}: uci engine '{}' ready",
+            name.as_deref().unwrap_or("?")
+        );
+        Ok(Uci {
+            proc,
+            startup,
+            depth: None,
+        })
+    }
+
+    /// `isready` and wait for `readyok`, dropping whatever came before.
+    fn sync(&mut self) -> Result<(), EngineError> {
+        self.proc.send("isready")?;
+        let deadline = Instant::now() + self.startup;
+        loop {
+            let line = self.proc.recv_until(deadline)?;
+            if line.text.trim() == "readyok" {
+                return Ok(());
+            }
+            log::debug!("{}: before readyok: '{}'", self.proc.label(), line.text);
+        }
+    }
+}
+
+impl Adapter for Uci {
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError> {
+        self.depth = setup.depth;
+        self.proc.send("ucinewgame")?;
+        self.sync()
+    }
+
+    fn think(&mut self, moves: &[String], clocks: &Clocks) -> Result<Reply, EngineError> {
+        self.proc.send(&position_command(moves))?;
+        let stamp = self.proc.send(&go_command(clocks, self.depth))?;
+        let deadline = stamp + clocks.own() + clocks.grace;
+        loop {
+            let line = self.proc.recv_until(deadline)?;
+            let mut words = line.text.split_whitespace();
+            if words.next() != Some("bestmove") {
+                continue;
+            }
+            return Ok(match words.next() {
+                None | Some("(none)" | "0000" | "none") => Reply::NoMove { line: line.text },
+                Some(mv) => Reply::Move {
+                    text: mv.to_string(),
+                    elapsed: line.at.saturating_duration_since(stamp),
+                },
+            });
+        }
+    }
+
+    fn game_over(&mut self, _result: &str, _comment: &str) {}
+
+    fn quit(&mut self) {
+        self.proc.stop(Some("quit"), Duration::from_millis(1000));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_option() {
+        let l = "option name UCI_Variant type combo default chess var 3check var chess var almost";
+        assert_eq!(variant_list(l).unwrap(), ["3check", "chess", "almost"]);
+        assert_eq!(variant_list("option name Hash type spin"), None);
+    }
+
+    #[test]
+    fn commands() {
+        assert_eq!(position_command(&[]), "position startpos");
+        assert_eq!(
+            position_command(&["e2e4".into(), "e7e5".into()]),
+            "position startpos moves e2e4 e7e5"
+        );
+        let c = Clocks {
+            left: [Duration::from_millis(5000), Duration::from_millis(4250)],
+            increment: Duration::from_millis(50),
+            side: 1,
+            grace: Duration::ZERO,
+        };
+        assert_eq!(
+            go_command(&c, None),
+            "go wtime 5000 btime 4250 winc 50 binc 50"
+        );
+        assert_eq!(
+            go_command(&c, Some(6)),
+            "go wtime 5000 btime 4250 winc 50 binc 50 depth 6"
+        );
+    }
+}

@@ -1,0 +1,425 @@
+//! `menagerie match` end to end: scripted fake engines (tests/data/fake_engine.sh) for every
+//! way a game can end, and short real matches against the Debian peers when installed.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use menagerie::matches::config::{EngineSpec, MatchConfig, OpeningSource, SprtConfig, TimeControl};
+use menagerie::matches::referee::{GameResult, Termination};
+use menagerie::matches::{MatchReport, run_match};
+
+const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fake_engine.sh");
+
+fn fake(name: &str, proto: &str, moves: &str) -> EngineSpec {
+    EngineSpec::parse(&format!(
+        "name={name},cmd=sh {FAKE} {proto} '{moves}',proto={proto}"
+    ))
+    .unwrap()
+}
+
+fn config(variant: &str, a: EngineSpec, b: EngineSpec, games: usize, tc: &str) -> MatchConfig {
+    MatchConfig {
+        variant: variant.into(),
+        engines: [a, b],
+        games,
+        tc: TimeControl::parse(tc).unwrap(),
+        depth: None,
+        concurrency: 1,
+        openings: OpeningSource::Random { plies: 0, seed: 1 },
+        pgn: None,
+        max_plies: None,
+        grace: Duration::ZERO,
+        startup_timeout: Duration::from_secs(5),
+        sprt: None,
+    }
+}
+
+fn run(cfg: &MatchConfig) -> MatchReport {
+    let report = run_match(cfg, &mut |g| println!("{}", g.line())).unwrap();
+    print!("{}", report.summary());
+    report
+}
+
+fn one(cfg: &MatchConfig) -> (GameResult, Termination, Vec<String>) {
+    let r = run(cfg);
+    assert_eq!(r.games.len(), 1);
+    let p = &r.games[0].played;
+    (p.result, p.termination.clone(), p.moves.clone())
+}
+
+#[test]
+fn checkmate_is_refereed_and_written_to_pgn() {
+    let pgn = std::env::temp_dir().join(format!("menagerie-test-{}.pgn", std::process::id()));
+    let mut cfg = config(
+        "chess",
+        fake("W", "xboard", "f2f3 g2g4"),
+        fake("B", "uci", "e7e5 d8h4"),
+        1,
+        "10+0",
+    );
+    cfg.pgn = Some(pgn.clone());
+    let (result, term, moves) = one(&cfg);
+    assert_eq!(result, GameResult::BlackWins);
+    assert_eq!(
+        term,
+        Termination::Rules(menagerie::core::outcome::Reason::Checkmate)
+    );
+    assert_eq!(moves, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    std::fs::remove_file(&pgn).ok();
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(
+        text.contains("1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn wildebeest_moves_cross_the_xboard_edge() {
+    // The XBoard fake speaks 0-based ranks and calls the wildebeest G: its `e1e3` is our e2e4.
+    let mut w = fake("W", "xboard", "e1e3 RESIGN");
+    w.letters = vec![('W', 'G')];
+    let b = fake("B", "uci", "e9e7");
+    let (result, term, moves) = one(&config("wildebeest", w, b, 1, "10+0"));
+    assert_eq!(moves, ["e2e4", "e9e7"]);
+    assert_eq!(result, GameResult::BlackWins);
+    assert_eq!(term, Termination::Resign { side: 0 });
+}
+
+#[test]
+fn illegal_move_loses() {
+    let cfg = config(
+        "chess",
+        fake("W", "xboard", "e2e5"),
+        fake("B", "uci", "e7e5"),
+        1,
+        "10+0",
+    );
+    let (result, term, _) = one(&cfg);
+    assert_eq!(result, GameResult::BlackWins);
+    assert_eq!(term, Termination::IllegalMove { side: 0 });
+}
+
+#[test]
+fn silent_engine_loses_on_time_and_is_replaced() {
+    let cfg = config(
+        "chess",
+        fake("Silent", "xboard", "SILENT"),
+        fake("Mover", "uci", "e2e4 e7e5"),
+        2,
+        "0.3+0",
+    );
+    let t = Instant::now();
+    let r = run(&cfg);
+    assert!(t.elapsed() < Duration::from_secs(20));
+    assert_eq!(r.games.len(), 2);
+    for g in &r.games {
+        let silent_side = if g.first_white { 0 } else { 1 };
+        assert_eq!(
+            g.played.termination,
+            Termination::TimeForfeit { side: silent_side }
+        );
+    }
+    assert_eq!(r.tally(0).time_losses, 2);
+    assert_eq!((r.score.wins, r.score.losses), (0, 2));
+}
+
+#[test]
+fn grace_saves_a_late_move_and_is_reported() {
+    let mut cfg = config(
+        "chess",
+        fake("Slow", "uci", "SLOW:e2e4 g1f3"),
+        fake("Quick", "xboard", "e7e5 RESIGN"),
+        1,
+        "0.2+0.1",
+    );
+    let (_, term, _) = one(&cfg);
+    assert_eq!(term, Termination::TimeForfeit { side: 0 });
+    cfg.grace = Duration::from_millis(600);
+    let r = run(&cfg);
+    assert_eq!(
+        r.games[0].played.termination,
+        Termination::Resign { side: 1 }
+    );
+    assert_eq!(r.tally(0).overruns, 1);
+    assert!(
+        r.summary()
+            .contains("1 moves over the clock within the grace")
+    );
+}
+
+#[test]
+fn crash_is_a_loss_and_the_engine_is_restarted() {
+    let cfg = config(
+        "chess",
+        fake("Crash", "xboard", "CRASH"),
+        fake("Mover", "xboard", "e2e4 e7e5"),
+        2,
+        "5+0",
+    );
+    let r = run(&cfg);
+    assert_eq!(r.games.len(), 2);
+    assert_eq!(r.tally(0).crashes, 2);
+    assert_eq!(r.score.losses, 2);
+}
+
+#[test]
+fn refused_legal_move_is_a_rules_dispute_and_not_scored() {
+    let cfg = config(
+        "chess",
+        fake("W", "uci", "e2e4"),
+        fake("B", "xboard", "ILLEGAL"),
+        1,
+        "5+0",
+    );
+    let r = run(&cfg);
+    let g = &r.games[0];
+    assert_eq!(g.played.result, GameResult::Excluded);
+    assert_eq!(g.played.termination, Termination::RulesDispute { side: 1 });
+    assert_eq!(r.score.games(), 0);
+    assert_eq!(r.excluded(), 1);
+    assert!(
+        g.line().contains(" * {rules dispute: Black refused"),
+        "{}",
+        g.line()
+    );
+}
+
+#[test]
+fn claims_resignations_and_no_move_answers() {
+    let claim = config(
+        "chess",
+        fake("W", "xboard", "CLAIM"),
+        fake("B", "uci", "e7e5"),
+        1,
+        "5+0",
+    );
+    let (result, term, _) = one(&claim);
+    assert_eq!(result, GameResult::Excluded);
+    assert_eq!(term, Termination::ClaimDispute { side: 0 });
+    let draw = config(
+        "chess",
+        fake("W", "xboard", "DRAW"),
+        fake("B", "uci", "e7e5"),
+        1,
+        "5+0",
+    );
+    assert_eq!(one(&draw).1, Termination::ClaimDispute { side: 0 });
+    let none = config(
+        "chess",
+        fake("W", "uci", "NONE"),
+        fake("B", "uci", "e7e5"),
+        1,
+        "5+0",
+    );
+    assert_eq!(one(&none).1, Termination::ClaimDispute { side: 0 });
+    let resign = config(
+        "chess",
+        fake("W", "uci", "e2e4"),
+        fake("B", "xboard", "RESIGN"),
+        1,
+        "5+0",
+    );
+    let (result, term, _) = one(&resign);
+    assert_eq!(result, GameResult::WhiteWins);
+    assert_eq!(term, Termination::Resign { side: 1 });
+}
+
+#[test]
+fn draw_claim_before_a_repeating_move_is_upheld() {
+    // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 would repeat the start a third time.
+    let cfg = config(
+        "chess",
+        fake("W", "uci", "g1f3 f3g1 g1f3 f3g1"),
+        fake("B", "xboard", "g8f6 f6g8 g8f6 DRAW"),
+        1,
+        "5+0",
+    );
+    let (result, term, moves) = one(&cfg);
+    assert_eq!(moves.len(), 7);
+    assert_eq!(result, GameResult::Draw);
+    assert_eq!(term, Termination::DrawClaim { side: 1 });
+}
+
+#[test]
+fn repetition_and_ply_limit_are_adjudicated() {
+    let cfg = config(
+        "chess",
+        fake("W", "uci", "g1f3 f3g1 g1f3 f3g1"),
+        fake("B", "xboard", "g8f6 f6g8 g8f6 f6g8"),
+        1,
+        "5+0",
+    );
+    let (result, term, moves) = one(&cfg);
+    assert_eq!(moves.len(), 8);
+    assert_eq!(result, GameResult::Draw);
+    assert_eq!(
+        term,
+        Termination::Rules(menagerie::core::outcome::Reason::Repetition)
+    );
+    let mut cfg = cfg;
+    cfg.max_plies = Some(3);
+    let (result, term, moves) = one(&cfg);
+    assert_eq!(
+        (result, term, moves.len()),
+        (GameResult::Draw, Termination::MaxPlies, 3)
+    );
+}
+
+#[test]
+fn sprt_decision_stops_the_match() {
+    // A loses as White (fool's mate) and wins as Black (B's scripted White move is illegal):
+    // an even score, far below H0 = +200 Elo, so H0 is accepted long before game 60.
+    let mut cfg = config(
+        "chess",
+        fake("A", "xboard", "f2f3 g2g4"),
+        fake("B", "uci", "e7e5 d8h4"),
+        60,
+        "5+0",
+    );
+    cfg.sprt = Some(SprtConfig::parse("elo0=200,elo1=400").unwrap());
+    let r = run(&cfg);
+    assert!(r.games.len() < 30, "{}", r.summary());
+    // The game in flight when the decision falls is still played and counted.
+    assert!(
+        r.score.wins.abs_diff(r.score.losses) <= 1,
+        "{}",
+        r.summary()
+    );
+    assert!(
+        r.stopped.as_deref().unwrap_or("").contains("H0"),
+        "{:?}",
+        r.stopped
+    );
+    assert!(r.summary().contains("H0 accepted"), "{}", r.summary());
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match() {
+    let bad = EngineSpec::parse("name=Nope,cmd=/nonexistent/engine").unwrap();
+    let cfg = config("chess", bad, fake("B", "uci", "e7e5"), 2, "5+0");
+    let err = run_match(&cfg, &mut |_| {}).unwrap_err();
+    assert!(err.0.contains("Nope could not be started"), "{err}");
+}
+
+#[test]
+fn cli_prints_game_lines_and_summary() {
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args([
+            "match",
+            "--engine",
+            &format!("name=W,cmd=sh {FAKE} xboard 'f2f3 g2g4',proto=xboard"),
+            "--engine",
+            &format!("name=B,cmd=sh {FAKE} uci 'e7e5 d8h4',proto=uci"),
+            "--games",
+            "1",
+            "--random-plies",
+            "0",
+            "--tc",
+            "5+0.1",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with("game 1: W - B 0-1 {Black wins by checkmate}\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Score of W vs B: 0 - 1 - 0 (W-L-D) [0.000]"),
+        "{stdout}"
+    );
+    let bad = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args([
+            "match", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+/// A peer engine's path, from PATH or /usr/games.
+fn peer(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+fn peers(names: &[&str]) -> Option<Vec<PathBuf>> {
+    let found: Option<Vec<PathBuf>> = names.iter().map(|n| peer(n)).collect();
+    if found.is_none() {
+        eprintln!(
+            "SKIPPED: peer engines {names:?} not found on PATH or in /usr/games (bash ../shared/tools/install_peers.sh)"
+        );
+    }
+    found
+}
+
+fn assert_clean(r: &MatchReport, games: usize) {
+    assert_eq!(r.games.len(), games, "{}", r.summary());
+    for e in 0..2 {
+        let t = r.tally(e);
+        assert_eq!((t.crashes, t.illegal_moves), (0, 0), "{}", r.summary());
+    }
+}
+
+#[test]
+fn peers_sjaak_against_fairy_max_in_chess() {
+    let Some(p) = peers(&["sjaakii", "fairymax"]) else {
+        return;
+    };
+    let s = EngineSpec::parse(&format!("name=Sjaak,cmd={},proto=xboard", p[0].display())).unwrap();
+    let f = EngineSpec::parse(&format!(
+        "name=Fairy-Max,cmd={},proto=xboard",
+        p[1].display()
+    ))
+    .unwrap();
+    let mut cfg = config("chess", s, f, 2, "2+0.02");
+    cfg.openings = OpeningSource::Random { plies: 4, seed: 7 };
+    assert_clean(&run(&cfg), 2);
+}
+
+#[test]
+fn peers_sjaak_against_fairy_max_in_almost_wildebeest() {
+    let Some(p) = peers(&["sjaakii", "fairymax"]) else {
+        return;
+    };
+    let rules = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/tools/sjaak_almost_wildebeest.txt"
+    );
+    if !std::path::Path::new(rules).is_file() {
+        eprintln!("SKIPPED: {rules} not found");
+        return;
+    }
+    let s = EngineSpec::parse(&format!(
+        "name=Sjaak,cmd={} {rules},proto=xboard,letters=W:G",
+        p[0].display()
+    ))
+    .unwrap();
+    let f = EngineSpec::parse(&format!(
+        "name=Fairy-Max,cmd={},proto=xboard,letters=W:G",
+        p[1].display()
+    ))
+    .unwrap();
+    let mut cfg = config("almost-wildebeest", s, f, 2, "2+0.02");
+    cfg.openings = OpeningSource::Random { plies: 4, seed: 7 };
+    assert_clean(&run(&cfg), 2);
+}
+
+#[test]
+fn peers_fairy_stockfish_over_uci() {
+    let Some(p) = peers(&["fairy-stockfish"]) else {
+        return;
+    };
+    let a = EngineSpec::parse(&format!("name=FS-a,cmd={},option.Hash=8", p[0].display())).unwrap();
+    let b = EngineSpec::parse(&format!("name=FS-b,cmd={}", p[0].display())).unwrap();
+    let mut cfg = config("chess", a, b, 2, "1+0.01");
+    cfg.openings = OpeningSource::Random { plies: 4, seed: 7 };
+    cfg.concurrency = 2;
+    assert_clean(&run(&cfg), 2);
+}

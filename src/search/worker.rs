@@ -15,6 +15,10 @@ use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::Verdict;
 use crate::core::position::Position;
 
+/// Quiescence plies in which a side that must capture (compulsory captures) may not stand
+/// pat; deeper, it may, which bounds the search of long forced capture chains.
+const FORCED_PLIES: usize = 4;
+
 /// How often (in nodes) a thread looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
@@ -313,7 +317,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.quiesce(alpha, beta, ply);
+            return self.quiesce(alpha, beta, ply, 0);
         }
         self.visit();
         if self.stopped {
@@ -504,7 +508,8 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence search; `qply` counts its plies (see [`FORCED_PLIES`]).
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         self.pv[ply].clear();
         self.visit();
         if self.stopped {
@@ -533,8 +538,9 @@ impl<'a, G: Game> Worker<'a, G> {
             best = -INFINITY;
             stand_pat = -INFINITY;
         } else {
-            // Where captures are compulsory, a side that can capture may not stand pat.
-            let compulsory = self.game.compulsory_captures();
+            // Where captures are compulsory, a side that can capture may not stand pat (in
+            // the first plies only: forced capture chains on a crowded board would explode).
+            let compulsory = self.game.compulsory_captures() && qply < FORCED_PLIES;
             if compulsory {
                 self.game.tactical_moves(&mut self.pos, &mut moves);
                 forced = moves
@@ -583,7 +589,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             self.game.make(&mut self.pos, mv);
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
             self.game.unmake(&mut self.pos);
             if self.stopped {
                 break;

@@ -8,6 +8,7 @@
 use super::board::Piece;
 use super::notation::Notation;
 use super::piece::{KindId, NO_KIND, PieceKind};
+use super::position::Position;
 use super::tables::{AttackTables, MoveTables, Orientation};
 use super::zobrist::Zobrist;
 use crate::geometry::{Geometry, Sq};
@@ -47,6 +48,19 @@ pub struct EndRules {
     pub repetitions: Option<u8>,
     /// Bare royals on both sides is a draw.
     pub bare_royals_draw: bool,
+}
+
+impl EndRules {
+    /// True when `pos` has reached the move limit (plies without capture or pawn move).
+    pub fn move_limit_reached(&self, pos: &Position) -> bool {
+        self.move_limit.is_some_and(|limit| pos.halfmove() >= limit)
+    }
+
+    /// True when `pos` occurs for the number of times that ends the game by repetition.
+    pub fn repetition_reached(&self, pos: &Position) -> bool {
+        self.repetitions
+            .is_some_and(|n| pos.repetitions() + 1 >= n as usize)
+    }
 }
 
 /// The data of a variant, as written by its module.

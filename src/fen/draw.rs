@@ -46,6 +46,28 @@ fn gap_before(g: &Geometry, digits: &[Digit], i: usize) -> bool {
     i.is_multiple_of(inner)
 }
 
+/// One line across a panel: `cell` gives the text of each column (the coordinates of the
+/// column set in `coords`), with a space between columns and one more between groups.
+fn columns(
+    g: &Geometry,
+    cols: &[Digit],
+    coords: &mut [i32; MAX_AXES],
+    cell: impl Fn(&[i32; MAX_AXES]) -> String,
+) -> String {
+    let mut line = String::new();
+    for c in 0..count_size(g, cols) {
+        if c > 0 {
+            line.push(' ');
+        }
+        if gap_before(g, cols, c) {
+            line.push(' ');
+        }
+        set_count(g, cols, c, coords);
+        line.push_str(&cell(coords));
+    }
+    line
+}
+
 /// The panels of the board, then the caller appends the position string.
 pub fn draw_panels(v: &Variant, d: &Drawing, pos: &Position) -> String {
     let g = v.geometry();
@@ -57,7 +79,7 @@ pub fn draw_panels(v: &Variant, d: &Drawing, pos: &Position) -> String {
     let col_parts: Vec<&NamePart> = parts.iter().filter(|p| within(p, &col_axes)).collect();
     let title_parts: Vec<&NamePart> = parts.iter().filter(|p| within(p, &panel_axes)).collect();
     let (panel_rows, panel_cols) = (count_size(g, &d.panel_rows), count_size(g, &d.panel_cols));
-    let (rows, cols) = (count_size(g, &d.rows), count_size(g, &d.cols));
+    let rows = count_size(g, &d.rows);
 
     let mut out = String::new();
     for pr in 0..panel_rows {
@@ -81,33 +103,15 @@ pub fn draw_panels(v: &Variant, d: &Drawing, pos: &Position) -> String {
                 }
                 set_count(g, &d.rows, r, &mut coords);
                 labels.push(part_texts(g, &row_parts, &coords));
-                let mut line = String::new();
-                for c in 0..cols {
-                    if c > 0 {
-                        line.push(' ');
-                    }
-                    if gap_before(g, &d.cols, c) {
-                        line.push(' ');
-                    }
-                    set_count(g, &d.cols, c, &mut coords);
-                    let p = pos.at(square(g, &coords));
-                    line.push(if p.is_empty() { '.' } else { v.letter(p) });
-                }
-                lines.push(line);
+                lines.push(columns(g, &d.cols, &mut coords, |coords| {
+                    let p = pos.at(square(g, coords));
+                    (if p.is_empty() { '.' } else { v.letter(p) }).to_string()
+                }));
             }
             if !col_parts.is_empty() {
-                let mut line = String::new();
-                for c in 0..cols {
-                    if c > 0 {
-                        line.push(' ');
-                    }
-                    if gap_before(g, &d.cols, c) {
-                        line.push(' ');
-                    }
-                    set_count(g, &d.cols, c, &mut coords);
-                    line.push_str(&part_texts(g, &col_parts, &coords));
-                }
-                lines.push(line);
+                lines.push(columns(g, &d.cols, &mut coords, |coords| {
+                    part_texts(g, &col_parts, coords)
+                }));
                 labels.push(String::new());
             }
             panels.push(lines);

@@ -208,11 +208,13 @@ impl Evaluator {
     /// The evaluator for a game: [`Evaluator::new`], negated where the game's goal is to lose
     /// material ([`Game::wants_material`]).
     pub fn for_game<G: Game>(game: &G) -> Self {
-        let mut eval = Evaluator::new(game.variant());
-        if !game.wants_material() {
-            eval.sign = -1;
-        }
-        eval
+        Evaluator::new(game.variant()).oriented(game)
+    }
+
+    /// This evaluator turned to the game's goal: negated in losing games.
+    pub fn oriented<G: Game>(mut self, game: &G) -> Self {
+        self.sign = if game.wants_material() { 1 } else { -1 };
+        self
     }
 
     /// The material value of a piece's kind (0 for royals).

@@ -186,15 +186,12 @@ impl Game for Western {
                 }
             });
         }
-        if end.move_limit.is_some_and(|limit| pos.halfmove() >= limit) {
+        if end.move_limit_reached(pos) {
             return Some(Outcome::Draw {
                 reason: Reason::MoveLimit,
             });
         }
-        if end
-            .repetitions
-            .is_some_and(|n| pos.repetitions() + 1 >= n as usize)
-        {
+        if end.repetition_reached(pos) {
             return Some(Outcome::Draw {
                 reason: Reason::Repetition,
             });

@@ -183,15 +183,12 @@ impl Game for Cubism {
             return Some(Self::verdict_outcome(pos, verdict, reason));
         }
         let end = &self.variant().spec.end;
-        if end.move_limit.is_some_and(|limit| pos.halfmove() >= limit) {
+        if end.move_limit_reached(pos) {
             return Some(Outcome::Draw {
                 reason: Reason::MoveLimit,
             });
         }
-        if end
-            .repetitions
-            .is_some_and(|n| pos.repetitions() + 1 >= n as usize)
-        {
+        if end.repetition_reached(pos) {
             if self.rules.perpetual_check
                 && let Some(winner) = perpetual::perpetual_checker(self, pos, 2)
             {

@@ -9,6 +9,7 @@
 pub mod eval;
 pub mod features;
 pub mod ordering;
+pub mod see;
 pub mod time;
 pub mod tt;
 mod worker;

@@ -6,10 +6,10 @@
 //! reductions only for quiet moves that neither escape nor give check; check extension.
 
 use super::ordering::{self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER};
+use super::see::see;
 use super::time::{Budget, Limits};
 use super::tt::{Bound, NO_MOVE, TranspositionTable, pack_move};
 use super::{Control, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult};
-use crate::core::attacks::is_attacked;
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::Verdict;
@@ -425,6 +425,13 @@ impl<'a, G: Game> Worker<'a, G> {
                 if depth <= 2 && static_eval + 120 * depth <= alpha {
                     continue;
                 }
+                // A quiet move that just loses material at the frontier.
+                if depth <= 3
+                    && i > 0
+                    && see(self.game.variant(), &self.pos, mv, self.eval) < -60 * depth
+                {
+                    continue;
+                }
             }
             self.game.make(&mut self.pos, mv);
             let gives_check = self.game.in_check(&self.pos);
@@ -645,9 +652,10 @@ impl<'a, G: Game> Worker<'a, G> {
                     0
                 };
                 let mvv_lva = victim_value * 8 - attacker_value / 16 + promotion;
+                // Only a capture by a more valuable piece can lose material.
                 let losing = attacker_value > victim_value + 50
                     && mv.kind == MoveKind::Normal
-                    && is_attacked(v, &self.pos, mv.to, victim.owner());
+                    && see(v, &self.pos, mv, self.eval) < 0;
                 if losing {
                     BAD_CAPTURE + mvv_lva
                 } else {

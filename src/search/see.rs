@@ -120,7 +120,9 @@ mod tests {
     use crate::variants::{AnyGame, game};
 
     fn see_of(fen: &str, mv: &str) -> i32 {
-        let AnyGame::Western(g) = game("chess").unwrap();
+        let AnyGame::Western(g) = game("chess").unwrap() else {
+            panic!("chess is a Western game");
+        };
         let mut pos = parse_position(&g, fen).unwrap();
         let m = parse_move(&g, &mut pos, mv).unwrap();
         let ev = Evaluator::new(g.variant());

@@ -425,9 +425,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 if depth <= 2 && static_eval + 120 * depth <= alpha {
                     continue;
                 }
-                // A quiet move that just loses material at the frontier.
+                // A quiet move that just loses material at the frontier (unless losing
+                // material is the goal: Schlagschach).
                 if depth <= 3
                     && i > 0
+                    && self.game.wants_material()
                     && see(self.game.variant(), &self.pos, mv, self.eval) < -60 * depth
                 {
                     continue;

@@ -365,7 +365,7 @@ fn bench_search<G: Game>(game: &G, pos: &Position, depth: u32) -> u64 {
     };
     let result = search::search(
         game,
-        &Evaluator::new(game.variant()),
+        &Evaluator::for_game(game),
         pos,
         &limits,
         None,
@@ -387,7 +387,7 @@ pub fn tune_selfplay_command(
     let game = variants::game(variant)?;
     let start = Instant::now();
     let lines = with_game!(&game, g => {
-        crate::tune::selfplay::play(g, &Evaluator::new(g.variant()), plan)
+        crate::tune::selfplay::play(g, &Evaluator::for_game(g), plan)
     });
     let mut text = format!(
         "# variant: {variant}\n# menagerie tune selfplay: {} games, {} nodes per move, {} random plies, seed {}\n",
@@ -483,7 +483,7 @@ pub fn tune_compare_command(
                     .map_err(|e| CliError(format!("cannot read {which}: {e}")))?;
                 crate::tune::params::read_params(v, &text).map_err(CliError)?
             };
-            Ok(Evaluator::with_params(v, &params))
+            Ok(Evaluator::with_params(v, &params).oriented(g))
         };
         let (ea, eb) = (load(a)?, load(b)?);
         let start = Instant::now();

@@ -1,7 +1,8 @@
 //! Menagerie driven by real clients from outside the process:
 //! - a Python script plays the part of a UCI GUI and checks every command's answer;
 //! - XBoard 4.9.1 under Xvfb (../shared/tools/xboard_match.sh) plays whole games against
-//!   Sjaak II at Wildebeest and at orthodox chess, and Menagerie against itself.
+//!   Sjaak II at Wildebeest and at orthodox chess, and Menagerie against itself (also at
+//!   Sphinx, reduced Sphinx and 8-cell Ecila on their flat pictures).
 //!
 //! Where a client is not installed the test says so and passes; `.ci/run` installs them all,
 //! so in CI they always run.
@@ -299,4 +300,24 @@ fn patricia_games_agree_with_xboard(dir: &Path) {
         }
         assert_eq!(hand(theirs), expected, "game {}: {ours} vs {theirs}", n + 1);
     }
+}
+
+/// Chessical Cubism on XBoard's flat pictures (spec/rules/cubism.md §5): XBoard cannot know
+/// these moves, so it plays with legality testing off and lets the engines judge moves and
+/// results (README, "Chessical Cubism").
+const CUBISM_XBOARD: &str = "-testLegality false -testClaims false -checkMates false";
+
+#[test]
+fn xboard_plays_sphinx_against_itself() {
+    xboard_match(ENGINE, "sphinx", 1, CUBISM_XBOARD);
+}
+
+#[test]
+fn xboard_plays_reduced_sphinx_against_itself() {
+    xboard_match(ENGINE, "sphinx-reduced", 1, CUBISM_XBOARD);
+}
+
+#[test]
+fn xboard_plays_ecila_against_itself() {
+    xboard_match(ENGINE, "ecila", 1, CUBISM_XBOARD);
 }

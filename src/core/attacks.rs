@@ -32,7 +32,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> boo
     v.attacks.indirect_kinds != 0 && hopper_attacks(v, pos, target, attacker)
 }
 
-/// The slow path for hoppers: walk each hopper's own rays.
+/// The slow path for hoppers and bent riders: walk each such piece's own rays.
 fn hopper_attacks(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool {
     for from in pos.occupied(attacker).iter() {
         let kind = pos.at(from).kind();
@@ -40,11 +40,17 @@ fn hopper_attacks(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool
             continue;
         }
         for ray in v.moves.rays(attacker, kind, from) {
-            let Some(after) = ray.hop_after else { continue };
             if !ray.mode.can_capture() {
                 continue;
             }
             let cells = v.moves.cells(ray);
+            if ray.lead > 0 {
+                if bent_ray_hits(pos, cells, ray.lead as usize, target) {
+                    return true;
+                }
+                continue;
+            }
+            let Some(after) = ray.hop_after else { continue };
             let Some(screen) = cells.iter().position(|&s| !pos.at(s).is_empty()) else {
                 continue;
             };
@@ -59,6 +65,22 @@ fn hopper_attacks(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool
                     break;
                 }
             }
+        }
+    }
+    false
+}
+
+/// True when a bent rider's ray (its `lead` cells empty) reaches `target` over empty cells.
+fn bent_ray_hits(pos: &Position, cells: &[Sq], lead: usize, target: Sq) -> bool {
+    if cells[..lead].iter().any(|&s| !pos.at(s).is_empty()) {
+        return false;
+    }
+    for &sq in &cells[lead..] {
+        if sq == target {
+            return true;
+        }
+        if !pos.at(sq).is_empty() {
+            return false;
         }
     }
     false

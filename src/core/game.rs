@@ -3,9 +3,9 @@
 
 use super::board::Piece;
 use super::moves::{Move, MoveKind, MoveList};
-use super::outcome::Outcome;
+use super::outcome::{Outcome, Verdict};
 use super::position::Position;
-use super::variant::Variant;
+use super::variant::{StalemateRule, Variant};
 
 /// How royal pieces decide a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,5 +80,51 @@ pub trait Game: Sync {
     /// pruning): false where zugzwang is common or captures are compulsory.
     fn null_move_sound(&self) -> bool {
         true
+    }
+
+    // Game ends the checkmate model does not see. The search (src/search) scores a node by
+    // these hooks; the defaults are orthodox chess, so chess-like families need none of them.
+
+    /// The game is already over in `pos` by a rule other than running out of moves (a royal
+    /// captured, a side left without men): the verdict for the side to move. Asked at every
+    /// search node, so it must be cheap. Default: never.
+    fn decided(&self, _pos: &Position) -> Option<Verdict> {
+        None
+    }
+
+    /// The verdict for the side to move when it has no legal move. Default: checkmated when in
+    /// check, otherwise the variant's stalemate rule.
+    fn no_moves(&self, pos: &Position) -> Verdict {
+        if self.in_check(pos) {
+            return Verdict::Loss;
+        }
+        match self.variant().spec.end.stalemate {
+            StalemateRule::Draw => Verdict::Draw,
+            StalemateRule::MoverLoses => Verdict::Loss,
+        }
+    }
+
+    /// The verdict the search gives a position that repeats an earlier one. Default: a draw
+    /// (Sphinx overrides it: perpetual check wins).
+    fn repetition(&self, _pos: &Position) -> Verdict {
+        Verdict::Draw
+    }
+
+    /// Whether having more material is good: false in losing games (Schlagschach), whose
+    /// evaluation the search negates.
+    fn wants_material(&self) -> bool {
+        true
+    }
+
+    /// Whether a side that can capture must capture: the quiescence search then may not
+    /// "stand pat" while a capture is available.
+    fn compulsory_captures(&self) -> bool {
+        false
+    }
+
+    /// Problems of a position that only the family can see (a pawn on its own promotion zone
+    /// in Cubic chess), one message each; the position reader refuses the position with them.
+    fn position_problems(&self, _pos: &Position) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -6,6 +6,7 @@ pub mod board;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod outcome;
 pub mod piece;
 pub mod position;

@@ -41,6 +41,13 @@ pub fn moves_from(
     for ray in v.moves.rays(player, kind, from) {
         let cells = v.moves.cells(ray);
         let (path, limit) = match ray.hop_after {
+            None if ray.lead > 0 => {
+                let (lead, path) = cells.split_at(ray.lead as usize);
+                if lead.iter().any(|&s| !pos.at(s).is_empty()) {
+                    continue;
+                }
+                (path, usize::MAX)
+            }
             None => (cells, usize::MAX),
             Some(after) => {
                 let Some(screen) = cells.iter().position(|&s| !pos.at(s).is_empty()) else {

@@ -9,6 +9,11 @@ pub enum Reason {
     MoveLimit,
     Repetition,
     InsufficientMaterial,
+    /// The side to move has no legal move and the rules say what that means (Scacia: it
+    /// loses; Schlagschach: it wins).
+    NoMoves,
+    /// A repetition in which one player gave check with every move (Sphinx).
+    PerpetualCheck,
 }
 
 impl Reason {
@@ -20,8 +25,19 @@ impl Reason {
             Reason::MoveLimit => "move limit",
             Reason::Repetition => "repetition",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::NoMoves => "no legal move left",
+            Reason::PerpetualCheck => "perpetual check",
         }
     }
+}
+
+/// A finished game seen from the side to move (what the search scores: mate against, draw,
+/// mate for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Loss,
+    Draw,
+    Win,
 }
 
 /// The result of a finished game.

@@ -44,6 +44,10 @@ pub enum Reach {
     /// Slides to the first piece (the screen), jumps it, and lands at most `after` cells beyond
     /// (0 = any distance: Xiangqi cannon; 1 = the cell right behind: grasshopper).
     Hop { after: u8 },
+    /// A bent rider (the 2-D gryphon, the Cubic Zurafa): one step along the vector onto a cell
+    /// that must be empty (never a destination), then a ride outward along each of the
+    /// vector's non-zero axes separately, same sign, any distance.
+    Bent,
 }
 
 /// One piece of a move description: vectors, reach and mode, optionally only from some ranks.
@@ -155,8 +159,8 @@ impl PieceKind {
     /// True when some atom captures by hopping or lamely: such pieces make pins and checks
     /// depend on more than the first piece along a line, so fast legality shortcuts are off.
     pub fn has_indirect_capture(&self) -> bool {
-        self.atoms
-            .iter()
-            .any(|a| a.mode.can_capture() && matches!(a.reach, Reach::Hop { .. } | Reach::Lame))
+        self.atoms.iter().any(|a| {
+            a.mode.can_capture() && matches!(a.reach, Reach::Hop { .. } | Reach::Lame | Reach::Bent)
+        })
     }
 }

@@ -13,23 +13,59 @@ use crate::geometry::{Geometry, NO_SQ, Sq, Vector};
 pub enum Orientation {
     /// Two players facing each other across the rank axis (all two-player games).
     Facing,
+    /// Two players facing each other along several axes at once: player 1 sees every axis in
+    /// the bit set `axes` reversed (Sphinx: the row of boards and the row of squares). A
+    /// cell's rank is the mixed-radix count of those axes, the highest axis most significant
+    /// (Sphinx: 4 x board row + square row, the rank of its flat 12x12 picture).
+    Mirrored { axes: u8 },
 }
 
 impl Orientation {
     /// The vector `v` (written for player 0) as `player` uses it.
     pub fn orient(self, v: Vector, player: u8) -> Vector {
         match (self, player) {
-            (Orientation::Facing, 0) => v,
+            (_, 0) => v,
             (Orientation::Facing, _) => v.flip_rank(),
+            (Orientation::Mirrored { axes }, _) => {
+                let mut out = v;
+                for (axis, c) in out.0.iter_mut().enumerate() {
+                    if axes & (1 << axis) != 0 {
+                        *c = -*c;
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// How many ranks a player counts (the size of the rank axis, or the product of the
+    /// mirrored axes' sizes).
+    pub fn ranks(self, geometry: &Geometry) -> usize {
+        match self {
+            Orientation::Facing => geometry.ranks(),
+            Orientation::Mirrored { axes } => (0..geometry.axes())
+                .filter(|a| axes & (1 << a) != 0)
+                .map(|a| geometry.size(a))
+                .product(),
         }
     }
 
     /// A square's rank counted from `player`'s own side (0 = own first rank).
     pub fn relative_rank(self, geometry: &Geometry, sq: Sq, player: u8) -> usize {
-        let rank = geometry.rank_of(sq);
-        match (self, player) {
-            (Orientation::Facing, 0) => rank,
-            (Orientation::Facing, _) => geometry.ranks() - 1 - rank,
+        let rank = match self {
+            Orientation::Facing => geometry.rank_of(sq),
+            Orientation::Mirrored { axes } => {
+                let coords = geometry.coords(sq);
+                (0..geometry.axes())
+                    .rev()
+                    .filter(|a| axes & (1 << a) != 0)
+                    .fold(0, |r, a| r * geometry.size(a) + coords[a] as usize)
+            }
+        };
+        if player == 0 {
+            rank
+        } else {
+            self.ranks(geometry) - 1 - rank
         }
     }
 }
@@ -50,6 +86,8 @@ pub struct Ray {
     pub mode: Mode,
     /// For hoppers: how many cells beyond the screen it may land (0 = any); `None` for riders.
     pub hop_after: Option<u8>,
+    /// Leading cells that must be empty and are not destinations (a bent rider's first step).
+    pub lead: u8,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -148,6 +186,35 @@ impl MoveTables {
                         len: len as u16,
                         mode,
                         hop_after,
+                        lead: 0,
+                    });
+                }
+            }
+            Reach::Bent => {
+                let Some(corner) = g.step(from, &v) else {
+                    return;
+                };
+                for axis in (0..v.0.len()).filter(|&a| v.0[a] != 0) {
+                    let mut outward = Vector::default();
+                    outward.0[axis] = v.0[axis].signum();
+                    let start = self.ray_cells.len() as u32;
+                    self.ray_cells.push(corner);
+                    let mut sq = corner;
+                    while let Some(next) = g.step(sq, &outward) {
+                        self.ray_cells.push(next);
+                        sq = next;
+                    }
+                    let len = self.ray_cells.len() as u32 - start;
+                    if len < 2 {
+                        self.ray_cells.truncate(start as usize);
+                        continue;
+                    }
+                    self.rays.push(Ray {
+                        start,
+                        len: len as u16,
+                        mode,
+                        hop_after: None,
+                        lead: 1,
                     });
                 }
             }
@@ -262,7 +329,7 @@ impl AttackTables {
                         }
                         let range = match atom.reach {
                             Reach::Ride { range } => range,
-                            Reach::Hop { .. } => {
+                            Reach::Hop { .. } | Reach::Bent => {
                                 indirect_kinds |= bit;
                                 continue;
                             }

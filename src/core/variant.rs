@@ -6,6 +6,7 @@
 //! `conclude()` does).
 
 use super::board::Piece;
+use super::notation::Notation;
 use super::outcome::{Outcome, Reason};
 use super::piece::{KindId, NO_KIND, PieceKind};
 use super::position::Position;
@@ -54,20 +55,28 @@ impl EndRules {
     /// A draw by the move limit or by repetition in `pos`, if one applies (checked after a
     /// game's own verdict on having no legal move).
     pub fn draw_by_rule(&self, pos: &Position) -> Option<Outcome> {
-        if self.move_limit.is_some_and(|limit| pos.halfmove() >= limit) {
+        if self.move_limit_reached(pos) {
             return Some(Outcome::Draw {
                 reason: Reason::MoveLimit,
             });
         }
-        if self
-            .repetitions
-            .is_some_and(|n| pos.repetitions() + 1 >= n as usize)
-        {
+        if self.repetition_reached(pos) {
             return Some(Outcome::Draw {
                 reason: Reason::Repetition,
             });
         }
         None
+    }
+
+    /// True when `pos` has reached the move limit (plies without capture or pawn move).
+    pub fn move_limit_reached(&self, pos: &Position) -> bool {
+        self.move_limit.is_some_and(|limit| pos.halfmove() >= limit)
+    }
+
+    /// True when `pos` occurs for the number of times that ends the game by repetition.
+    pub fn repetition_reached(&self, pos: &Position) -> bool {
+        self.repetitions
+            .is_some_and(|n| pos.repetitions() + 1 >= n as usize)
     }
 }
 
@@ -100,6 +109,9 @@ pub struct Variant {
     pub fast_legality: bool,
     /// Castling rights lost when a piece moves from, or is captured on, each square.
     pub rights_lost: Vec<u32>,
+    /// Cell names, board-field layout and drawing: [`Notation::flat`] unless the family sets
+    /// its own after `conclude` (boards of three or more axes).
+    pub notation: Notation,
 }
 
 impl VariantSpec {
@@ -182,6 +194,7 @@ impl VariantSpec {
         );
         let zobrist = Zobrist::new(self.geometry.squares(), kinds, self.players as usize);
         let fast_legality = !self.pieces.iter().any(PieceKind::has_indirect_capture);
+        let notation = Notation::flat(&self.geometry);
         Ok(Variant {
             spec: self,
             moves,
@@ -189,6 +202,7 @@ impl VariantSpec {
             zobrist,
             fast_legality,
             rights_lost,
+            notation,
         })
     }
 }
@@ -254,11 +268,11 @@ impl Variant {
 
     /// The square's name in this variant's notation.
     pub fn square_name(&self, sq: Sq) -> String {
-        self.spec.geometry.name_flat(sq)
+        self.notation.names.name(&self.spec.geometry, sq)
     }
 
     /// Reads a square name in this variant's notation.
     pub fn parse_square(&self, name: &str) -> Option<Sq> {
-        self.spec.geometry.parse_flat(name)
+        self.notation.names.parse(&self.spec.geometry, name)
     }
 }

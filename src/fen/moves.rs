@@ -5,7 +5,7 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{digit1, satisfy};
+use nom::character::complete::{alpha1, digit1, satisfy};
 use nom::combinator::{all_consuming, opt, recognize};
 use nom::{IResult, Parser};
 
@@ -35,8 +35,10 @@ pub fn move_text(v: &Variant, mv: &Move) -> String {
     }
 }
 
+/// A cell name's shape: letters then digits (`e4`, `k10`, Cubic `Cd2`, Ecila `H27`); whether
+/// it names a cell is the variant's notation's business.
 fn square(i: &str) -> IResult<&str, &str> {
-    recognize((satisfy(|c| c.is_ascii_lowercase()), digit1)).parse(i)
+    recognize((alpha1, digit1)).parse(i)
 }
 
 fn simple_move(i: &str) -> IResult<&str, &str> {

@@ -8,9 +8,11 @@ use nom::{IResult, Parser};
 
 use super::error::FenError;
 use super::setup::Setup;
+use crate::core::notation::Fields;
 use crate::core::piece::KindId;
 use crate::core::variant::Variant;
-use crate::geometry::Sq;
+use crate::geometry::naming::{count_size, set_count};
+use crate::geometry::{MAX_AXES, Sq};
 
 /// The longest position string accepted (protects against absurd input).
 pub const MAX_LEN: usize = 4096;
@@ -56,7 +58,9 @@ fn fields(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// Reads `<board>[hand] <side> <castling> <ep> [<halfmove> [<fullmove>]]`.
+/// Reads `<board>[hand] <side> <castling> <ep> [<halfmove> [<fullmove>]]`, or
+/// `<board>[hand] <side> [<halfmove> [<fullmove>]]` where the variant's notation has no
+/// castling and en-passant fields ([`Fields::Counters`]).
 pub fn read_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     if text.len() > MAX_LEN {
         return Err(err(
@@ -73,14 +77,19 @@ pub fn read_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         return Err(err("board", col, "non-ASCII character"));
     }
     let fields = fields(text);
-    let names = [
-        "board",
-        "side",
-        "castling",
-        "en passant",
-        "halfmove clock",
-        "fullmove number",
-    ];
+    let full = v.notation.fields == Fields::Full;
+    let names: &[&'static str] = if full {
+        &[
+            "board",
+            "side",
+            "castling",
+            "en passant",
+            "halfmove clock",
+            "fullmove number",
+        ]
+    } else {
+        &["board", "side", "halfmove clock", "fullmove number"]
+    };
     if fields.is_empty() {
         return Err(err("board", 1, "empty position string"));
     }
@@ -103,26 +112,31 @@ pub fn read_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         "b" => 1,
         _ => return Err(err("side", col, format!("'{side}' is not w or b"))),
     };
-    let Some(&(col, castling)) = fields.get(2) else {
-        return Err(err(
-            "castling",
-            text.len() + 1,
-            "missing castling field (use -)",
-        ));
+    let counters = if full {
+        let Some(&(col, castling)) = fields.get(2) else {
+            return Err(err(
+                "castling",
+                text.len() + 1,
+                "missing castling field (use -)",
+            ));
+        };
+        read_castling(v, castling, col, &mut setup)?;
+        let Some(&(col, ep)) = fields.get(3) else {
+            return Err(err(
+                "en passant",
+                text.len() + 1,
+                "missing en-passant field (use -)",
+            ));
+        };
+        read_en_passant(v, ep, col, &mut setup)?;
+        4
+    } else {
+        2
     };
-    read_castling(v, castling, col, &mut setup)?;
-    let Some(&(col, ep)) = fields.get(3) else {
-        return Err(err(
-            "en passant",
-            text.len() + 1,
-            "missing en-passant field (use -)",
-        ));
-    };
-    read_en_passant(v, ep, col, &mut setup)?;
-    if let Some(&(col, half)) = fields.get(4) {
+    if let Some(&(col, half)) = fields.get(counters) {
         setup.halfmove = read_number(half, col, "halfmove clock", 0, u16::MAX as u64)? as u16;
     }
-    if let Some(&(col, full)) = fields.get(5) {
+    if let Some(&(col, full)) = fields.get(counters + 1) {
         setup.fullmove = read_number(full, col, "fullmove number", 1, u32::MAX as u64)? as u32;
     }
     Ok(setup)
@@ -155,69 +169,15 @@ fn piece_of(v: &Variant, c: char) -> Option<(KindId, u8)> {
 }
 
 fn read_board(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result<(), FenError> {
-    let g = v.geometry();
-    let (files, ranks) = (g.files(), g.ranks());
     let (board, hand) = match field.find('[') {
         Some(i) => (&field[..i], Some((i, &field[i..]))),
         None => (field, None),
     };
-    let rank_texts: Vec<&str> = board.split('/').collect();
-    if rank_texts.len() != ranks {
-        return Err(err(
-            "board",
-            col,
-            format!("{} ranks given, the board has {ranks}", rank_texts.len()),
-        ));
-    }
-    let mut offset = col;
-    for (row, rank_text) in rank_texts.iter().enumerate() {
-        let rank = ranks - 1 - row;
-        let mut file = 0usize;
-        let mut rest: &str = rank_text;
-        while !rest.is_empty() {
-            let here = offset + (rank_text.len() - rest.len());
-            let Ok((next, tok)) = token(rest) else {
-                let c = rest.chars().next().unwrap_or(' ');
-                return Err(err("board", here, format!("unexpected character '{c}'")));
-            };
-            match tok {
-                Token::Empty(digits) => {
-                    let n: usize = digits.parse().unwrap_or(usize::MAX);
-                    if n == 0 || n > files - file {
-                        return Err(err(
-                            "board",
-                            here,
-                            format!("rank {}: {digits} empty cells do not fit", rank + 1),
-                        ));
-                    }
-                    file += n;
-                }
-                Token::Piece(c) => {
-                    let Some(piece) = piece_of(v, c) else {
-                        return Err(err("board", here, format!("unknown piece letter '{c}'")));
-                    };
-                    if file >= files {
-                        return Err(err(
-                            "board",
-                            here,
-                            format!("rank {} has more than {files} files", rank + 1),
-                        ));
-                    }
-                    setup.cells[rank * files + file] = Some(piece);
-                    file += 1;
-                }
-            }
-            rest = next;
-        }
-        if file != files {
-            return Err(err(
-                "board",
-                offset + rank_text.len(),
-                format!("rank {} has {file} files, the board has {files}", rank + 1),
-            ));
-        }
-        offset += rank_text.len() + 1;
-    }
+    let mut group = Group {
+        coords: [0; MAX_AXES],
+        labels: Vec::new(),
+    };
+    read_level(v, 0, board, col, &mut group, setup)?;
     if let Some((i, hand)) = hand {
         let hand_col = col + i;
         if !v.spec.holdings {
@@ -241,6 +201,137 @@ fn read_board(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result
         }
     }
     Ok(())
+}
+
+/// Where the reader is: the coordinates fixed by the enclosing groups and their labels
+/// (`rank 7`, `level A rank 6`), used in error messages.
+struct Group {
+    coords: [i32; MAX_AXES],
+    labels: Vec<String>,
+}
+
+impl Group {
+    fn label(&self) -> String {
+        self.labels.join(" ")
+    }
+
+    fn prefix(&self) -> String {
+        if self.labels.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", self.label())
+        }
+    }
+}
+
+/// Reads the text of one group of board level `level` (the whole board at level 0): split on
+/// the level's separator into its groups, or, at the innermost level, the cells themselves.
+fn read_level(
+    v: &Variant,
+    level: usize,
+    text: &str,
+    col: usize,
+    group: &mut Group,
+    setup: &mut Setup,
+) -> Result<(), FenError> {
+    let g = v.geometry();
+    let notation = &v.notation;
+    let spec = &notation.board[level];
+    let count = count_size(g, &spec.digits);
+    let Some(separator) = spec.separator else {
+        return read_cells(v, level, text, col, group, setup);
+    };
+    let parts: Vec<&str> = text.split(separator).collect();
+    if parts.len() != count {
+        return Err(err(
+            "board",
+            col,
+            format!(
+                "{}{} {}s given, the board has {count}",
+                group.prefix(),
+                parts.len(),
+                spec.noun
+            ),
+        ));
+    }
+    let mut offset = col;
+    for (index, part) in parts.iter().enumerate() {
+        set_count(g, &spec.digits, index, &mut group.coords);
+        let coords = to_coords(&group.coords);
+        let label = notation.group_label(g, level, &coords, index);
+        group.labels.push(format!("{} {label}", spec.noun));
+        read_level(v, level + 1, part, offset, group, setup)?;
+        group.labels.pop();
+        offset += part.len() + 1;
+    }
+    Ok(())
+}
+
+/// The innermost level: piece letters and runs of empty cells.
+fn read_cells(
+    v: &Variant,
+    level: usize,
+    text: &str,
+    col: usize,
+    group: &mut Group,
+    setup: &mut Setup,
+) -> Result<(), FenError> {
+    let g = v.geometry();
+    let spec = &v.notation.board[level];
+    let count = count_size(g, &spec.digits);
+    let noun = spec.noun;
+    let label = group.label();
+    let mut cell = 0usize;
+    let mut rest: &str = text;
+    while !rest.is_empty() {
+        let here = col + (text.len() - rest.len());
+        let Ok((next, tok)) = token(rest) else {
+            let c = rest.chars().next().unwrap_or(' ');
+            return Err(err("board", here, format!("unexpected character '{c}'")));
+        };
+        match tok {
+            Token::Empty(digits) => {
+                let n: usize = digits.parse().unwrap_or(usize::MAX);
+                if n == 0 || n > count - cell {
+                    return Err(err(
+                        "board",
+                        here,
+                        format!("{label}: {digits} empty cells do not fit"),
+                    ));
+                }
+                cell += n;
+            }
+            Token::Piece(c) => {
+                let Some(piece) = piece_of(v, c) else {
+                    return Err(err("board", here, format!("unknown piece letter '{c}'")));
+                };
+                if cell >= count {
+                    return Err(err(
+                        "board",
+                        here,
+                        format!("{label} has more than {count} {noun}s"),
+                    ));
+                }
+                set_count(g, &spec.digits, cell, &mut group.coords);
+                let sq = g.square(&group.coords[..g.axes()]).unwrap_or(0);
+                setup.cells[sq as usize] = Some(piece);
+                cell += 1;
+            }
+        }
+        rest = next;
+    }
+    if cell != count {
+        return Err(err(
+            "board",
+            col + text.len(),
+            format!("{label} has {cell} {noun}s, the board has {count}"),
+        ));
+    }
+    Ok(())
+}
+
+fn to_coords(c: &[i32; MAX_AXES]) -> [u8; MAX_AXES] {
+    c.map(|x| x as u8)
 }
 
 fn read_castling(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result<(), FenError> {

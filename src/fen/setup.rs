@@ -68,7 +68,8 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
     let royal_rule = game.royal_rule();
     if royal != crate::core::piece::NO_KIND {
         for player in 0..v.spec.players {
-            let n = pos.royals(player).len();
+            // A royal still in hand (a placement opening) counts.
+            let n = pos.royals(player).len() + pos.hand(player, royal) as usize;
             // Where royals are captured, the side to move may have lost its royal already
             // (a decided position, which has no moves).
             let lost_allowed = royal_rule == RoyalRule::Capture && player == setup.side;
@@ -155,6 +156,7 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
         ));
     }
     problems.extend(game.check_setup(&mut pos));
+    problems.extend(game.position_problems(&pos));
     if !problems.is_empty() {
         return Err(PositionError::Illegal(problems));
     }

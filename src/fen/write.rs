@@ -1,36 +1,46 @@
 //! Writing positions: the canonical position string, and a drawing of the board for people.
 
+use crate::core::notation::{Fields, Notation};
 use crate::core::position::Position;
 use crate::core::rules::castling::right_bit;
 use crate::core::variant::Variant;
 use crate::geometry::Sq;
 
-/// The canonical position string of `pos`.
-pub fn write_position(v: &Variant, pos: &Position) -> String {
-    let g = v.geometry();
-    let (files, ranks) = (g.files(), g.ranks());
+/// The board field of a notation: `cell` gives each cell's letter, `None` for empty.
+pub fn board_text(notation: &Notation, cell: impl Fn(Sq) -> Option<char>) -> String {
     let mut out = String::with_capacity(128);
-    for rank in (0..ranks).rev() {
-        let mut empty = 0;
-        for file in 0..files {
-            let p = pos.at((rank * files + file) as Sq);
-            if p.is_empty() {
-                empty += 1;
-            } else {
+    let mut empty = 0;
+    for (sq, separator) in notation.text_order() {
+        if let Some(c) = separator {
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push(c);
+        }
+        match cell(sq) {
+            None => empty += 1,
+            Some(letter) => {
                 if empty > 0 {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
-                out.push(v.letter(p));
+                out.push(letter);
             }
         }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
     }
+    if empty > 0 {
+        out.push_str(&empty.to_string());
+    }
+    out
+}
+
+/// The canonical position string of `pos`.
+pub fn write_position(v: &Variant, pos: &Position) -> String {
+    let mut out = board_text(&v.notation, |sq| {
+        let p = pos.at(sq);
+        (!p.is_empty()).then(|| v.letter(p))
+    });
     if v.spec.holdings {
         out.push('[');
         for player in 0..v.spec.players {
@@ -44,6 +54,10 @@ pub fn write_position(v: &Variant, pos: &Position) -> String {
     }
     out.push(' ');
     out.push(if pos.side() == 0 { 'w' } else { 'b' });
+    if v.notation.fields == Fields::Counters {
+        out.push_str(&format!(" {} {}", pos.halfmove(), pos.fullmove()));
+        return out;
+    }
     out.push(' ');
     let mut rights = String::new();
     for (player, wing, c) in [(0, 1, 'K'), (0, 0, 'Q'), (1, 1, 'k'), (1, 0, 'q')] {
@@ -65,8 +79,14 @@ pub fn write_position(v: &Variant, pos: &Position) -> String {
     out
 }
 
-/// A drawing of the board (rank numbers left, file letters below), then `Fen: ...`.
+/// A drawing of the board, then `Fen: ...`: the variant's panel drawing where it has one
+/// (see [`super::draw`]), else rank numbers left and file letters below.
 pub fn draw_board(v: &Variant, pos: &Position) -> String {
+    if let Some(drawing) = &v.notation.drawing {
+        let mut out = super::draw::draw_panels(v, drawing, pos);
+        out.push_str(&format!("\nFen: {}\n", write_position(v, pos)));
+        return out;
+    }
     let g = v.geometry();
     let (files, ranks) = (g.files(), g.ranks());
     let border = format!("   +{}\n", "---+".repeat(files));

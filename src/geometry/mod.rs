@@ -5,8 +5,10 @@
 //! axis 0 varies fastest. Axis 0 is the file and axis 1 the rank on flat boards, so a 2-D
 //! index is `file + files * rank`, the order of most chess engines' mailboxes.
 
+pub mod naming;
 mod vectors;
 
+pub use naming::{Digit, NamePart, SquareNames, Symbols};
 pub use vectors::{Vector, symmetric_vectors};
 
 /// A square index. `u16` because the largest board (Party Chess, 20x20) has 400 cells.

@@ -76,7 +76,7 @@ impl Session {
         with_game!(game, g => {
             let pos = parse_position(g, g.variant().spec.start)
                 .expect("every variant's start position is valid (checked by tests)");
-            (Evaluator::new(g.variant()), pos)
+            (Evaluator::for_game(g), pos)
         })
     }
 

@@ -748,41 +748,19 @@ impl XBoard {
         };
         let pos = self.session.position();
         let board = with_game!(self.session.game(), g => {
-            let geo = g.variant().geometry();
-            let (files, ranks) = (geo.files(), geo.squares() / geo.files().max(1));
-            let mut rows = Vec::with_capacity(ranks);
-            for rank in (0..ranks).rev() {
-                let mut row = String::new();
-                let mut empty = 0;
-                for file in 0..files {
-                    let cell = (rank * files + file) as u16;
-                    let here: Vec<&Move> = moves.iter().filter(|m| target(m) == cell).collect();
-                    let mark = if here.is_empty() {
-                        None
-                    } else if here.iter().any(|m| m.is_promotion()) || face_targets.contains(&cell) {
-                        Some('B')
-                    } else if !pos.at(cell).is_empty() && here.iter().all(|m| m.kind != MoveKind::Castle) {
-                        Some('R')
-                    } else {
-                        Some('Y')
-                    };
-                    match mark {
-                        None => empty += 1,
-                        Some(c) => {
-                            if empty > 0 {
-                                row.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            row.push(c);
-                        }
-                    }
+            let notation = self.picture.board_notation(g.variant());
+            crate::fen::board_text(notation, |cell| {
+                let here: Vec<&Move> = moves.iter().filter(|m| target(m) == cell).collect();
+                if here.is_empty() {
+                    None
+                } else if here.iter().any(|m| m.is_promotion()) || face_targets.contains(&cell) {
+                    Some('B')
+                } else if !pos.at(cell).is_empty() && here.iter().all(|m| m.kind != MoveKind::Castle) {
+                    Some('R')
+                } else {
+                    Some('Y')
                 }
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                }
-                rows.push(row);
-            }
-            rows.join("/")
+            })
         });
         self.out(&format!("highlight {board}"));
     }

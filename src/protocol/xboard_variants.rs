@@ -3,8 +3,12 @@
 //! numbering quirk (ranks 0–9 on boards of exactly ten ranks). Every conversion between our
 //! notation and XBoard's happens here, at the edge, so the rest of the engine has one notation.
 
+use crate::core::notation::Notation;
 use crate::core::piece::KindId;
 use crate::core::variant::Variant;
+use crate::fen::relayout_board;
+use crate::geometry::naming::count_size;
+use crate::variants::cubism::notation as cubism;
 
 /// XBoard's picture of one variant.
 #[derive(Clone, Debug, Default)]
@@ -23,10 +27,33 @@ pub struct XboardVariant {
     no_castling: bool,
     /// XBoard's letters of the kinds in hand, by hand slot (its piece order: `PNBR`...).
     hand_order: &'static str,
+    /// Boards of more than two axes that XBoard sees flat (Chessical Cubism, spec/rules/
+    /// cubism.md §5): every square name and board field is translated between the two.
+    flat: Option<FlatPicture>,
+}
+
+/// Our notation and XBoard's flat one of the same board.
+#[derive(Clone, Debug)]
+struct FlatPicture {
+    native: Notation,
+    flat: Notation,
+    geometry: crate::geometry::Geometry,
 }
 
 /// Variant names listed in `feature variants` (XBoard's own name for orthodox chess first).
-pub const XBOARD_VARIANTS: &[&str] = &["normal", "wildebeest", "almost-wildebeest", "patricia"];
+pub const XBOARD_VARIANTS: &[&str] = &[
+    "normal",
+    "wildebeest",
+    "almost-wildebeest",
+    "patricia",
+    "sphinx",
+    "sphinx-compulsion",
+    "sphinx-losing",
+    "sphinx-reduced",
+    "ecila",
+    "ecila-scacia",
+    "ecila-schlagschach",
+];
 
 /// Our name for an XBoard variant name (`normal` is chess), if XBoard may choose it.
 pub fn our_name(xboard_name: &str) -> Option<&'static str> {
@@ -34,8 +61,7 @@ pub fn our_name(xboard_name: &str) -> Option<&'static str> {
         "normal" | "chess" => Some("chess"),
         "wildebeest" => Some("wildebeest"),
         "almost-wildebeest" => Some("almost-wildebeest"),
-        "patricia" => Some("patricia"),
-        _ => None,
+        name => XBOARD_VARIANTS[1..].iter().find(|&&n| n == name).copied(),
     }
 }
 
@@ -43,6 +69,17 @@ pub fn our_name(xboard_name: &str) -> Option<&'static str> {
 /// wildebeest on the gnu image, written `G` as both peers and XBoard expect.
 const WILDEBEEST_PIECES: &str =
     "PNBRQ...................C......GKpnbrq...................c......gk";
+
+/// Sphinx: the centaura on the knight's picture (letter `C`), and the king on the picture of
+/// the non-royal "man": XBoard takes a king move of several files along the back rank (a
+/// step to the next board) for castling and moves a rook with it, so it must not know the
+/// king (the engine judges checks and results; XBoard plays with legality testing off).
+const SPHINX_PIECES: &str = "PCBRQ.....K...........pcbrq.....k...........";
+
+/// Ecila (no pawns): the horse on the knight's picture, the unicorn on the unicorn's and the
+/// king on the man's (as in Sphinx), so the hand holds exactly the six kinds of the default
+/// army (H B R Q K U, D22). Armies with narwhals, hippogriffs or wyverns cannot be shown.
+const ECILA_PIECES: &str = ".HBRQ.....K.........U..hbrq.....k.........u.";
 
 impl XboardVariant {
     pub fn describe(v: &Variant) -> XboardVariant {
@@ -95,6 +132,21 @@ impl XboardVariant {
                 );
                 x.announce_with(vec![setup])
             }
+            "sphinx" | "sphinx-compulsion" | "sphinx-losing" | "sphinx-reduced" => Self::flat(
+                v,
+                cubism::sphinx_xboard(v.geometry()),
+                SPHINX_PIECES,
+                0,
+                "fairy",
+            ),
+            // Bughouse parent: drops from the hand, and captures do not fill it.
+            "ecila" | "ecila-scacia" | "ecila-schlagschach" => Self::flat(
+                v,
+                cubism::ecila_xboard(v.geometry()),
+                ECILA_PIECES,
+                6,
+                "bughouse",
+            ),
             _ => XboardVariant {
                 zero_based,
                 ..XboardVariant::default()
@@ -130,6 +182,34 @@ impl XboardVariant {
         v.kind_by_letter(ours).map(|kind| (player, kind))
     }
 
+    /// An engine-defined variant on a flat picture of a many-axis board: `setup` only (no
+    /// `piece` lines: XBetza cannot say these moves, so XBoard plays with legality testing
+    /// off and the engine judges moves and results).
+    fn flat(v: &Variant, flat: Notation, pieces: &str, held: usize, parent: &str) -> Self {
+        let g = v.geometry().clone();
+        let ranks = count_size(&g, &flat.board[0].digits);
+        let files = count_size(&g, &flat.board[1].digits);
+        let mut x = XboardVariant {
+            flat: Some(FlatPicture {
+                native: v.notation.clone(),
+                flat,
+                geometry: g,
+            }),
+            ..XboardVariant::default()
+        };
+        let start = x.fen_to_xboard(v.spec.start);
+        x.announce = vec![format!(
+            "setup ({pieces}) {files}x{ranks}+{held}_{parent} {start}"
+        )];
+        x
+    }
+
+    /// The notation of boards as XBoard sees them (highlight boards): the flat picture, or
+    /// the variant's own.
+    pub fn board_notation<'a>(&'a self, v: &'a Variant) -> &'a Notation {
+        self.flat.as_ref().map_or(&v.notation, |f| &f.flat)
+    }
+
     fn map_letter(&self, c: char, to_xboard: bool) -> char {
         let upper = c.to_ascii_uppercase();
         for &(ours, theirs) in &self.letters {
@@ -162,6 +242,9 @@ impl XboardVariant {
     /// Square names shift rank by one when numbering differs; piece letters (drops and
     /// promotion suffixes) map between the two alphabets.
     fn convert_move(&self, text: &str, to_xboard: bool) -> String {
+        if let Some(flat) = &self.flat {
+            return flat.convert_move(text, to_xboard);
+        }
         let chars: Vec<char> = text.chars().collect();
         let mut out = String::with_capacity(text.len() + 2);
         let mut i = 0;
@@ -212,6 +295,9 @@ impl XboardVariant {
     }
 
     fn convert_fen(&self, fen: &str, to_xboard: bool) -> String {
+        if let Some(flat) = &self.flat {
+            return flat.convert_fen(fen, to_xboard);
+        }
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(fields.len());
         for (i, field) in fields.iter().enumerate() {
@@ -232,6 +318,79 @@ impl XboardVariant {
             });
         }
         out.join(" ")
+    }
+}
+
+impl FlatPicture {
+    /// Square names (letters then digits) translated; everything else kept.
+    fn convert_move(&self, text: &str, to_xboard: bool) -> String {
+        let (from, to) = self.direction(to_xboard);
+        let bytes = text.as_bytes();
+        let mut out = String::with_capacity(text.len() + 4);
+        let mut i = 0;
+        while i < bytes.len() {
+            let letters = bytes[i..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphabetic())
+                .count();
+            let digits = bytes[i + letters..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if letters == 0 {
+                out.push(bytes[i] as char);
+                i += 1;
+                continue;
+            }
+            let word = &text[i..i + letters + digits];
+            match (digits > 0)
+                .then(|| from.names.parse(&self.geometry, word))
+                .flatten()
+            {
+                Some(sq) => out.push_str(&to.names.name(&self.geometry, sq)),
+                None => out.push_str(word),
+            }
+            i += letters + digits;
+        }
+        out
+    }
+
+    /// The board re-laid out; our `<side> <halfmove> <fullmove>` against XBoard's FEN fields
+    /// (`<side> - - <halfmove> <fullmove>`).
+    fn convert_fen(&self, fen: &str, to_xboard: bool) -> String {
+        let (from, to) = self.direction(to_xboard);
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let Some((&board, rest)) = fields.split_first() else {
+            return fen.to_string();
+        };
+        let board = relayout_board(from, to, self.geometry.squares(), board)
+            .unwrap_or_else(|| board.to_string());
+        let mut out = vec![board];
+        match rest.split_first() {
+            Some((side, counters)) if to_xboard => {
+                out.extend([side.to_string(), "-".into(), "-".into()]);
+                out.extend(counters.iter().map(|c| c.to_string()));
+            }
+            Some((side, others)) => {
+                out.push(side.to_string());
+                let counters = if others.len() >= 2 && others[0].parse::<u32>().is_err() {
+                    &others[2..]
+                } else {
+                    others
+                };
+                out.extend(counters.iter().map(|c| c.to_string()));
+            }
+            None => {}
+        }
+        out.join(" ")
+    }
+
+    fn direction(&self, to_xboard: bool) -> (&Notation, &Notation) {
+        if to_xboard {
+            (&self.native, &self.flat)
+        } else {
+            (&self.flat, &self.native)
+        }
     }
 }
 
@@ -312,5 +471,61 @@ mod tests {
         let x = XboardVariant::describe(g.variant());
         assert!(x.announce.is_empty());
         assert_eq!(x.move_to_xboard("e7e8q"), "e7e8q");
+    }
+
+    fn picture(name: &str) -> XboardVariant {
+        let AnyGame::Cubism(g) = game(name).unwrap() else {
+            panic!("{name} is a Cubism game");
+        };
+        XboardVariant::describe(g.variant())
+    }
+
+    #[test]
+    fn sphinx_is_shown_on_its_12x12_picture() {
+        let x = picture("sphinx");
+        assert_eq!(
+            x.announce,
+            vec![
+                "setup (PCBRQ.....K...........pcbrq.....k...........) 12x12+0_fairy \
+                 prcpbqkbpcrp/12/12/12/4pppp4/12/12/4PPPP4/12/12/12/PRCPBQKBPCRP w - - 0 1"
+            ]
+        );
+        for (ours, theirs) in [("g13d13", "a1a5"), ("b5b1q", "e11e12q"), ("h15h11", "g1g2")] {
+            assert_eq!(x.move_to_xboard(ours), theirs);
+            assert_eq!(x.move_from_xboard(theirs), ours);
+        }
+        let ours = crate::variants::cubism::sphinx::SPHINX_START;
+        let theirs = x.fen_to_xboard(ours);
+        assert_eq!(x.fen_from_xboard(&theirs), ours);
+    }
+
+    #[test]
+    fn ecila_is_shown_on_its_platform_quadrants_with_holdings() {
+        let x = picture("ecila");
+        assert_eq!(
+            x.announce,
+            vec![
+                "setup (.HBRQ.....K.........U..hbrq.....k.........u.) 8x8+6_bughouse \
+                 8/8/8/8/8/8/8/8[KQRRBBHHUUkqrrbbhhuu] w - - 0 1"
+            ]
+        );
+        for (ours, theirs) in [("K@A1", "K@a8"), ("U@A5", "U@e8"), ("E1H8", "a4h1")] {
+            assert_eq!(x.move_to_xboard(ours), theirs);
+            assert_eq!(x.move_from_xboard(theirs), ours);
+        }
+        assert_eq!(
+            x.fen_from_xboard("K7/8/8/8/8/8/8/7k[QRRBBHHUUqrrbbhhuu] w - - 0 2"),
+            "K3/4|4/4|4/4|4/4|4/4|4/4|4/4|4/3k[QRRBBHHUUqrrbbhhuu] w 0 2"
+        );
+    }
+
+    #[test]
+    fn reduced_sphinx_keeps_its_names() {
+        let x = picture("sphinx-reduced");
+        assert!(
+            x.announce[0]
+                .contains("8x8+0_fairy rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w - - 0 1")
+        );
+        assert_eq!(x.move_to_xboard("e1a5"), "e1a5");
     }
 }

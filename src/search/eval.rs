@@ -11,6 +11,7 @@
 
 use super::features::{NAMES, TERMS, features};
 use crate::core::board::Piece;
+use crate::core::game::Game;
 use crate::core::piece::KindId;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
@@ -127,6 +128,8 @@ pub struct Evaluator {
     values: Vec<i32>,
     tempo: i32,
     dynamic: [[i32; 2]; TERMS],
+    /// 1, or -1 in losing games (the goal is to lose men, so material counts against).
+    sign: i32,
 }
 
 impl Evaluator {
@@ -138,7 +141,7 @@ impl Evaluator {
         let kinds = v.kinds();
         let squares = v.geometry().squares();
         let players = v.spec.players as usize;
-        let ranks = v.geometry().ranks().max(2);
+        let ranks = v.spec.orientation.ranks(v.geometry()).max(2);
         let mut middlegame = vec![0i16; players * kinds * squares];
         let mut endgame = vec![0i16; players * kinds * squares];
         let values = params.values.clone();
@@ -198,7 +201,20 @@ impl Evaluator {
             values,
             tempo: p.tempo,
             dynamic: p.dynamic,
+            sign: 1,
         }
+    }
+
+    /// The evaluator for a game: [`Evaluator::new`], negated where the game's goal is to lose
+    /// material ([`Game::wants_material`]).
+    pub fn for_game<G: Game>(game: &G) -> Self {
+        Evaluator::new(game.variant()).oriented(game)
+    }
+
+    /// This evaluator turned to the game's goal: negated in losing games.
+    pub fn oriented<G: Game>(mut self, game: &G) -> Self {
+        self.sign = if game.wants_material() { 1 } else { -1 };
+        self
     }
 
     /// The material value of a piece's kind (0 for royals).
@@ -276,7 +292,7 @@ impl Evaluator {
             eg += w[1] * count;
         }
         let phase = phase.min(self.full_phase);
-        (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + self.tempo
+        self.sign * (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + self.tempo
     }
 }
 
@@ -288,7 +304,7 @@ fn empty_board_moves(v: &Variant, player: u8, kind: KindId, sq: u16) -> i32 {
         .rays(player, kind, sq)
         .iter()
         .filter(|ray| ray.hop_after.is_none())
-        .map(|ray| v.moves.cells(ray).len())
+        .map(|ray| v.moves.cells(ray).len() - ray.lead as usize)
         .sum();
     (leaps + rides) as i32
 }
@@ -307,7 +323,6 @@ fn start_phase(v: &Variant, weights: &[i32]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::game::Game;
     use crate::fen::parse_position;
     use crate::variants::{AnyGame, game};
 

@@ -12,8 +12,12 @@ use super::tt::{Bound, NO_MOVE, TranspositionTable, pack_move};
 use super::{Control, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult};
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
-use crate::core::outcome::Outcome;
+use crate::core::outcome::Verdict;
 use crate::core::position::Position;
+
+/// Quiescence plies in which a side that must capture (compulsory captures) may not stand
+/// pat; deeper, it may, which bounds the search of long forced capture chains.
+const FORCED_PLIES: usize = 4;
 
 /// How often (in nodes) a thread looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
@@ -272,23 +276,31 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// The score of a position where the side to move has no legal move, from the game's
-    /// own verdict: checkmate, stalemate by the variant's rule, or a game already decided
-    /// (Patricia: the royal was just captured, so that position has no moves) — a win or
-    /// loss scores like a mate at this ply, anything else is a draw.
-    fn terminal_score(&self, ply: usize) -> i32 {
-        match self.game.outcome(&self.pos, 0) {
-            Some(Outcome::Win { winner, .. }) if winner == self.pos.side() => MATE - ply as i32,
-            Some(Outcome::Win { .. }) => -MATE + ply as i32,
-            _ => 0,
+    /// A finished game's score for the side to move, mates counted from the root.
+    fn verdict_score(verdict: Verdict, ply: usize) -> i32 {
+        match verdict {
+            Verdict::Loss => -MATE + ply as i32,
+            Verdict::Draw => 0,
+            Verdict::Win => MATE - ply as i32,
         }
     }
 
-    fn is_draw_by_rule(&self) -> bool {
+    /// The score of a node ended by a rule of play: the move limit, a repetition (a draw
+    /// unless the game says otherwise), or a game decided without the checkmate model.
+    fn rule_score(&self, ply: usize) -> Option<i32> {
         let end = &self.game.variant().spec.end;
-        end.move_limit
+        if end
+            .move_limit
             .is_some_and(|limit| self.pos.halfmove() >= limit)
-            || (end.repetitions.is_some() && self.pos.repetitions() > 0)
+        {
+            return Some(0);
+        }
+        if end.repetitions.is_some() && self.pos.repetitions() > 0 {
+            return Some(Self::verdict_score(self.game.repetition(&self.pos), ply));
+        }
+        self.game
+            .decided(&self.pos)
+            .map(|v| Self::verdict_score(v, ply))
     }
 
     /// True when the side to move has a piece that is neither pawn nor royal (null-move
@@ -312,7 +324,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.quiesce(alpha, beta, ply);
+            return self.quiesce(alpha, beta, ply, 0);
         }
         self.visit();
         if self.stopped {
@@ -320,8 +332,8 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
-            if self.is_draw_by_rule() {
-                return 0;
+            if let Some(score) = self.rule_score(ply) {
+                return score;
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -398,7 +410,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if moves.is_empty() {
             self.lists[ply] = moves;
             self.scores[ply] = scores;
-            return self.terminal_score(ply);
+            return Self::verdict_score(self.game.no_moves(&self.pos), ply);
         }
         self.score_moves(&moves, &mut scores, hash_move, ply);
 
@@ -420,9 +432,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 if depth <= 2 && static_eval + 120 * depth <= alpha {
                     continue;
                 }
-                // A quiet move that just loses material at the frontier.
+                // A quiet move that just loses material at the frontier (unless losing
+                // material is the goal: Schlagschach).
                 if depth <= 3
                     && i > 0
+                    && self.game.wants_material()
                     && see(self.game.variant(), &self.pos, mv, self.eval) < -60 * depth
                 {
                     continue;
@@ -510,15 +524,16 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence search; `qply` counts its plies (see [`FORCED_PLIES`]).
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         self.pv[ply].clear();
         self.visit();
         if self.stopped {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.is_draw_by_rule() {
-            return 0;
+        if let Some(score) = self.rule_score(ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(self.game.variant(), &self.pos);
@@ -528,33 +543,50 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut best;
         let stand_pat;
+        let mut forced = false;
         if in_check {
             self.game.legal_moves(&mut self.pos, &mut moves);
             if moves.is_empty() {
                 self.lists[ply] = moves;
                 self.scores[ply] = scores;
-                return self.terminal_score(ply);
+                return Self::verdict_score(self.game.no_moves(&self.pos), ply);
             }
             best = -INFINITY;
             stand_pat = -INFINITY;
         } else {
-            stand_pat = self
-                .eval
-                .evaluate_lazy(self.game.variant(), &self.pos, alpha, beta);
-            if stand_pat >= beta {
-                self.lists[ply] = moves;
-                self.scores[ply] = scores;
-                return stand_pat;
+            // Where captures are compulsory, a side that can capture may not stand pat (in
+            // the first plies only: forced capture chains on a crowded board would explode).
+            let compulsory = self.game.compulsory_captures() && qply < FORCED_PLIES;
+            if compulsory {
+                self.game.tactical_moves(&mut self.pos, &mut moves);
+                forced = moves
+                    .iter()
+                    .any(|&m| self.game.captured(&self.pos, m).is_some());
             }
-            alpha = alpha.max(stand_pat);
-            best = stand_pat;
-            self.game.tactical_moves(&mut self.pos, &mut moves);
+            if forced {
+                best = -INFINITY;
+                stand_pat = -INFINITY;
+            } else {
+                stand_pat = self
+                    .eval
+                    .evaluate_lazy(self.game.variant(), &self.pos, alpha, beta);
+                if stand_pat >= beta {
+                    self.lists[ply] = moves;
+                    self.scores[ply] = scores;
+                    return stand_pat;
+                }
+                alpha = alpha.max(stand_pat);
+                best = stand_pat;
+                if !compulsory {
+                    self.game.tactical_moves(&mut self.pos, &mut moves);
+                }
+            }
         }
         self.score_moves(&moves, &mut scores, NO_MOVE, ply);
         for i in 0..moves.len() {
             ordering::pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            if !in_check {
+            if !in_check && !forced {
                 if scores[i] <= BAD_CAPTURE + 100_000 {
                     // Losing captures (and everything after them) are not worth a look.
                     break;
@@ -573,7 +605,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             self.game.make(&mut self.pos, mv);
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
             self.game.unmake(&mut self.pos);
             if self.stopped {
                 break;

@@ -2,6 +2,7 @@
 //! name into a playable game. Dispatch over families happens here, once per command.
 
 pub mod chess;
+pub mod cubism;
 pub mod options;
 pub mod patricia;
 pub mod western;
@@ -83,20 +84,40 @@ pub const VARIANTS: &[VariantInfo] = &[
     planned("scaci-partonici-10", "partonici"),
     planned("royal-scaci-partonici-8", "partonici"),
     planned("royal-scaci-partonici-10", "partonici"),
-    planned("cubic", "cubism"),
-    planned("cubic-compulsion", "cubism"),
-    planned("cubic-scacia", "cubism"),
-    planned("cubic-tamerlane", "cubism"),
-    planned("sphinx", "cubism"),
-    planned("sphinx-compulsion", "cubism"),
-    planned("sphinx-losing", "cubism"),
-    planned("sphinx-reduced", "cubism"),
-    planned("ecila", "cubism"),
-    planned("ecila-scacia", "cubism"),
-    planned("ecila-schlagschach", "cubism"),
-    planned("ecila-27", "cubism"),
-    planned("ecila-27-scacia", "cubism"),
-    planned("ecila-27-schlagschach", "cubism"),
+    playable("cubic", "cubism", |o| cubism::build("cubic", o)),
+    playable("cubic-compulsion", "cubism", |o| {
+        cubism::build("cubic-compulsion", o)
+    }),
+    playable("cubic-scacia", "cubism", |o| {
+        cubism::build("cubic-scacia", o)
+    }),
+    playable("cubic-tamerlane", "cubism", |o| {
+        cubism::build("cubic-tamerlane", o)
+    }),
+    playable("sphinx", "cubism", |o| cubism::build("sphinx", o)),
+    playable("sphinx-compulsion", "cubism", |o| {
+        cubism::build("sphinx-compulsion", o)
+    }),
+    playable("sphinx-losing", "cubism", |o| {
+        cubism::build("sphinx-losing", o)
+    }),
+    playable("sphinx-reduced", "cubism", |o| {
+        cubism::build("sphinx-reduced", o)
+    }),
+    playable("ecila", "cubism", |o| cubism::build("ecila", o)),
+    playable("ecila-scacia", "cubism", |o| {
+        cubism::build("ecila-scacia", o)
+    }),
+    playable("ecila-schlagschach", "cubism", |o| {
+        cubism::build("ecila-schlagschach", o)
+    }),
+    playable("ecila-27", "cubism", |o| cubism::build("ecila-27", o)),
+    playable("ecila-27-scacia", "cubism", |o| {
+        cubism::build("ecila-27-scacia", o)
+    }),
+    playable("ecila-27-schlagschach", "cubism", |o| {
+        cubism::build("ecila-27-schlagschach", o)
+    }),
     planned("party", "party"),
 ];
 
@@ -105,6 +126,7 @@ pub const VARIANTS: &[VariantInfo] = &[
 pub enum AnyGame {
     Western(Western),
     Patricia(Patricia),
+    Cubism(cubism::Cubism),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game, so the body is compiled per family.
@@ -114,6 +136,7 @@ macro_rules! with_game {
         match $any {
             $crate::variants::AnyGame::Western($g) => $body,
             $crate::variants::AnyGame::Patricia($g) => $body,
+            $crate::variants::AnyGame::Cubism($g) => $body,
         }
     };
 }

@@ -62,6 +62,42 @@ pub const VARIANT_OPTIONS: &[VariantOption] = &[
             max: 1000,
         },
     },
+    // Chessical Cubism (spec/rules/cubism.md D17, D20, D21).
+    VariantOption {
+        name: "SphinxKingConfined",
+        variants: &["sphinx", "sphinx-reduced"],
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: "EcilaKing",
+        variants: ECILA,
+        kind: OptionKind::Combo {
+            default: "rook",
+            choices: &["rook", "conventional", "bishop"],
+        },
+    },
+    VariantOption {
+        name: "EcilaKingConfined",
+        variants: ECILA,
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: "EcilaQueen",
+        variants: ECILA,
+        kind: OptionKind::Combo {
+            default: "rook-bishop",
+            choices: &["rook-bishop", "rook-bishop-unicorn"],
+        },
+    },
+];
+
+const ECILA: &[&str] = &[
+    "ecila",
+    "ecila-scacia",
+    "ecila-schlagschach",
+    "ecila-27",
+    "ecila-27-scacia",
+    "ecila-27-schlagschach",
 ];
 
 /// Finds an option by name (case-insensitive, as UCI option names are).

@@ -41,8 +41,9 @@ impl Western {
         castling::castling_moves(v, pos, side, |m| out.push(m));
     }
 
-    /// Removes from `out` the pseudo-legal moves that leave the mover's royal attacked.
-    fn keep_legal(&self, pos: &mut Position, out: &mut MoveList) {
+    /// Removes from `out` the pseudo-legal moves that leave the mover's royal attacked
+    /// (public so other families with the orthodox check rule can reuse it).
+    pub fn keep_legal(&self, pos: &mut Position, out: &mut MoveList) {
         let v = &self.variant;
         let side = pos.side();
         let Some(royal) = pos.royals(side).first() else {

@@ -24,7 +24,7 @@ use crate::core::board::Piece;
 use crate::core::game::{Game, RoyalRule};
 use crate::core::movegen::piece_moves;
 use crate::core::moves::{Move, MoveKind, MoveList};
-use crate::core::outcome::{Outcome, Reason};
+use crate::core::outcome::{Outcome, Reason, Verdict};
 use crate::core::piece::{KindId, NO_KIND, PieceKind};
 use crate::core::position::Position;
 use crate::core::tables::Orientation;
@@ -271,6 +271,11 @@ impl Game for Patricia {
 
     fn royal_rule(&self) -> RoyalRule {
         RoyalRule::Capture
+    }
+
+    /// The royal disc was captured: the side to move has lost (such a position has no moves).
+    fn decided(&self, pos: &Position) -> Option<Verdict> {
+        pos.royals(pos.side()).is_empty().then_some(Verdict::Loss)
     }
 
     fn check_setup(&self, pos: &mut Position) -> Vec<String> {

@@ -9,6 +9,10 @@ pub enum Reason {
     MoveLimit,
     Repetition,
     InsufficientMaterial,
+    /// A win claimed by a rule of play (Partonici: capture lead and promoted pieces).
+    Claim,
+    /// The side to move has no legal move, and the game is scored by another rule (captures).
+    NoMoves,
 }
 
 impl Reason {
@@ -20,6 +24,8 @@ impl Reason {
             Reason::MoveLimit => "move limit",
             Reason::Repetition => "repetition",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::Claim => "claim",
+            Reason::NoMoves => "no legal move",
         }
     }
 }

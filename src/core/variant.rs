@@ -100,6 +100,9 @@ pub struct Variant {
     pub fast_legality: bool,
     /// Castling rights lost when a piece moves from, or is captured on, each square.
     pub rights_lost: Vec<u32>,
+    /// A family's own position-string notation (Partonici's capture counts and `+` marks);
+    /// `None` means the chess-like FEN. Families set it after [`VariantSpec::conclude`].
+    pub notation: Option<&'static crate::fen::FamilyNotation>,
 }
 
 impl VariantSpec {
@@ -189,6 +192,7 @@ impl VariantSpec {
             zobrist,
             fast_legality,
             rights_lost,
+            notation: None,
         })
     }
 }

@@ -28,7 +28,7 @@ fn token(i: &str) -> IResult<&str, Token<'_>> {
     .parse(i)
 }
 
-fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
+pub(super) fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
     FenError {
         field,
         column,
@@ -37,7 +37,7 @@ fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenErr
 }
 
 /// Splits the text into fields with their 1-based starting columns.
-fn fields(text: &str) -> Vec<(usize, &str)> {
+pub(super) fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices() {
@@ -128,7 +128,7 @@ pub fn read_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     Ok(setup)
 }
 
-fn read_number(
+pub(super) fn read_number(
     s: &str,
     col: usize,
     field: &'static str,

@@ -7,6 +7,9 @@ use crate::geometry::Sq;
 
 /// The canonical position string of `pos`.
 pub fn write_position(v: &Variant, pos: &Position) -> String {
+    if let Some(notation) = v.notation {
+        return (notation.write)(v, pos);
+    }
     let g = v.geometry();
     let (files, ranks) = (g.files(), g.ranks());
     let mut out = String::with_capacity(128);
@@ -76,8 +79,12 @@ pub fn draw_board(v: &Variant, pos: &Position) -> String {
         out.push_str(&format!("{:>2} |", rank + 1));
         for file in 0..files {
             let p = pos.at((rank * files + file) as Sq);
-            let c = if p.is_empty() { ' ' } else { v.letter(p) };
-            out.push_str(&format!(" {c} |"));
+            let label = match v.notation {
+                _ if p.is_empty() => String::new(),
+                Some(notation) => (notation.label)(v, p),
+                None => v.letter(p).to_string(),
+            };
+            out.push_str(&format!("{label:^3}|"));
         }
         out.push('\n');
         out.push_str(&border);

@@ -10,7 +10,7 @@ use super::see::see;
 use super::time::{Budget, Limits};
 use super::tt::{Bound, NO_MOVE, TranspositionTable, pack_move};
 use super::{Control, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult};
-use crate::core::game::Game;
+use crate::core::game::{Game, Verdict};
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::Outcome;
 use crate::core::position::Position;
@@ -284,6 +284,14 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// The score of a game ended by the move limit or repetition: a draw unless the game
+    /// scores such endings otherwise (capture counts).
+    fn rule_end_score(&self, ply: usize) -> i32 {
+        self.game
+            .end_verdict(&self.pos)
+            .map_or(0, |verdict| verdict_score(verdict, ply))
+    }
+
     fn is_draw_by_rule(&self) -> bool {
         let end = &self.game.variant().spec.end;
         end.move_limit
@@ -321,7 +329,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
             if self.is_draw_by_rule() {
-                return 0;
+                return self.rule_end_score(ply);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -330,7 +338,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(self.game.variant(), &self.pos);
+            return self.game.evaluate(self.eval, &self.pos, None);
         }
 
         let key = self.pos.hash();
@@ -359,7 +367,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.eval.evaluate(self.game.variant(), &self.pos)
+            self.game.evaluate(self.eval, &self.pos, None)
         };
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
@@ -518,10 +526,10 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if self.is_draw_by_rule() {
-            return 0;
+            return self.rule_end_score(ply);
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(self.game.variant(), &self.pos);
+            return self.game.evaluate(self.eval, &self.pos, None);
         }
         let in_check = self.game.in_check(&self.pos);
         let mut moves = std::mem::take(&mut self.lists[ply]);
@@ -539,8 +547,8 @@ impl<'a, G: Game> Worker<'a, G> {
             stand_pat = -INFINITY;
         } else {
             stand_pat = self
-                .eval
-                .evaluate_lazy(self.game.variant(), &self.pos, alpha, beta);
+                .game
+                .evaluate(self.eval, &self.pos, Some((alpha, beta)));
             if stand_pat >= beta {
                 self.lists[ply] = moves;
                 self.scores[ply] = scores;
@@ -559,10 +567,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     // Losing captures (and everything after them) are not worth a look.
                     break;
                 }
-                let gain = self
-                    .game
-                    .captured(&self.pos, mv)
-                    .map_or(0, |p| self.eval.value(p))
+                let gain = self.game.capture_gain(self.eval, &self.pos, mv)
                     + if mv.is_promotion() {
                         self.eval.kind_value(mv.piece)
                     } else {
@@ -617,8 +622,8 @@ impl<'a, G: Game> Worker<'a, G> {
         for &mv in moves {
             let score = if hash_move != NO_MOVE && pack_move(mv) == hash_move {
                 HASH_MOVE
-            } else if let Some(victim) = self.game.captured(&self.pos, mv) {
-                let victim_value = self.eval.value(victim).max(50);
+            } else if self.game.captured(&self.pos, mv).is_some() {
+                let victim_value = self.game.capture_gain(self.eval, &self.pos, mv).max(50);
                 let attacker = self.pos.at(mv.from);
                 let attacker_value = if attacker.is_royal() {
                     0
@@ -656,6 +661,16 @@ impl<'a, G: Game> Worker<'a, G> {
     #[allow(dead_code)]
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+}
+
+/// A rule ending as a score: wins and losses count like mates at this ply, so a sooner win
+/// is preferred and a loss is put off.
+fn verdict_score(verdict: Verdict, ply: usize) -> i32 {
+    match verdict {
+        Verdict::Win => MATE - ply as i32,
+        Verdict::Draw => 0,
+        Verdict::Loss => -MATE + ply as i32,
     }
 }
 

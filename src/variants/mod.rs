@@ -3,12 +3,14 @@
 
 pub mod chess;
 pub mod options;
+pub mod partonici;
 pub mod patricia;
 pub mod western;
 pub mod wildebeest;
 
 use crate::core::variant::VariantSpec;
 pub use options::{OptionKind, OptionValues, VARIANT_OPTIONS, VariantOption};
+use partonici::Partonici;
 use patricia::Patricia;
 use western::Western;
 
@@ -71,18 +73,42 @@ pub const VARIANTS: &[VariantInfo] = &[
             .map(AnyGame::Patricia)
             .map_err(VariantError::Invalid)
     }),
-    planned("pawn-partonici-7", "partonici"),
-    planned("pawn-partonici-8", "partonici"),
-    planned("pawn-partonici-9", "partonici"),
-    planned("pawn-partonici-9-all", "partonici"),
-    planned("pawn-partonici-10", "partonici"),
-    planned("royal-partonici-8", "partonici"),
-    planned("royal-partonici-9", "partonici"),
-    planned("royal-partonici-10", "partonici"),
-    planned("scaci-partonici-8", "partonici"),
-    planned("scaci-partonici-10", "partonici"),
-    planned("royal-scaci-partonici-8", "partonici"),
-    planned("royal-scaci-partonici-10", "partonici"),
+    playable("pawn-partonici-7", "partonici", |o| {
+        partonici::build("pawn-partonici-7", o)
+    }),
+    playable("pawn-partonici-8", "partonici", |o| {
+        partonici::build("pawn-partonici-8", o)
+    }),
+    playable("pawn-partonici-9", "partonici", |o| {
+        partonici::build("pawn-partonici-9", o)
+    }),
+    playable("pawn-partonici-9-all", "partonici", |o| {
+        partonici::build("pawn-partonici-9-all", o)
+    }),
+    playable("pawn-partonici-10", "partonici", |o| {
+        partonici::build("pawn-partonici-10", o)
+    }),
+    playable("royal-partonici-8", "partonici", |o| {
+        partonici::build("royal-partonici-8", o)
+    }),
+    playable("royal-partonici-9", "partonici", |o| {
+        partonici::build("royal-partonici-9", o)
+    }),
+    playable("royal-partonici-10", "partonici", |o| {
+        partonici::build("royal-partonici-10", o)
+    }),
+    playable("scaci-partonici-8", "partonici", |o| {
+        partonici::build("scaci-partonici-8", o)
+    }),
+    playable("scaci-partonici-10", "partonici", |o| {
+        partonici::build("scaci-partonici-10", o)
+    }),
+    playable("royal-scaci-partonici-8", "partonici", |o| {
+        partonici::build("royal-scaci-partonici-8", o)
+    }),
+    playable("royal-scaci-partonici-10", "partonici", |o| {
+        partonici::build("royal-scaci-partonici-10", o)
+    }),
     planned("cubic", "cubism"),
     planned("cubic-compulsion", "cubism"),
     planned("cubic-scacia", "cubism"),
@@ -105,6 +131,7 @@ pub const VARIANTS: &[VariantInfo] = &[
 pub enum AnyGame {
     Western(Western),
     Patricia(Patricia),
+    Partonici(Partonici),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game, so the body is compiled per family.
@@ -114,6 +141,7 @@ macro_rules! with_game {
         match $any {
             $crate::variants::AnyGame::Western($g) => $body,
             $crate::variants::AnyGame::Patricia($g) => $body,
+            $crate::variants::AnyGame::Partonici($g) => $body,
         }
     };
 }

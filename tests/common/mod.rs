@@ -48,3 +48,25 @@ macro_rules! snap {
         })
     };
 }
+
+/// The position after playing `moves` from `fen` in a Partonici game.
+pub fn partonici_play(
+    game: &menagerie::variants::partonici::Partonici,
+    fen: &str,
+    moves: &[&str],
+) -> Position {
+    let mut pos = parse_position(game, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for m in moves {
+        let mv = parse_move(game, &mut pos, m).unwrap_or_else(|e| panic!("{fen} {m}: {e}"));
+        game.make(&mut pos, mv);
+    }
+    pos
+}
+
+pub fn partonici_fen_after(
+    game: &menagerie::variants::partonici::Partonici,
+    fen: &str,
+    moves: &[&str],
+) -> String {
+    write_position(game.variant(), &partonici_play(game, fen, moves))
+}

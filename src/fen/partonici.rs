@@ -1,0 +1,354 @@
+//! Position strings of the Partonici family (spec/notation.md "partonici", spec/rules/
+//! partonici.md §6.1): `<board> <side> <capW>:<capB> <quiet> <fullmove>`.
+//!
+//! A piece is an optional `+` (promoted), a letter (upper case White, lower case Black) and,
+//! in royal scaci, an optional `*` marking the royal when it is not the king. Letters: `P`
+//! mobile pawn, `S` sub-pawn, `X` royal pawn; scaci uses the chess letters. The last three
+//! fields may be left out (`0:0`, `0`, `1`). An unpromoted piece on its promotion rank is
+//! refused. A finished game (a side without royals) reads back, so every position the engine
+//! writes can be read again; a position where neither side has a royal is refused.
+
+use super::FamilyNotation;
+use super::error::{FenError, PositionError};
+use super::read::{MAX_LEN, err, fields, read_number};
+use super::setup::player_name;
+use crate::core::board::Piece;
+use crate::core::piece::KindId;
+use crate::core::position::Position;
+use crate::core::variant::Variant;
+use crate::core::zobrist::MAX_HAND;
+use crate::geometry::Sq;
+use crate::variants::partonici::captures::{TALLY_KIND, tally};
+use crate::variants::partonici::pieces::{KindInfo, Ruleset, kind_infos};
+use crate::variants::partonici::setup_of;
+
+/// The hook the generic readers and writers use for every Partonici variant.
+pub static NOTATION: FamilyNotation = FamilyNotation {
+    read,
+    write,
+    label,
+    capture_lists: true,
+};
+
+fn ruleset(v: &Variant) -> Ruleset {
+    setup_of(v.name()).map_or(Ruleset::Pawn, |s| s.ruleset)
+}
+
+/// A piece as written on the board: `+`, the letter in its owner's case, `*`.
+pub fn label(v: &Variant, piece: Piece) -> String {
+    let info = kind_infos(ruleset(v))[piece.kind() as usize];
+    let text = info.label();
+    if piece.owner() == 0 {
+        text
+    } else {
+        text.to_ascii_lowercase()
+    }
+}
+
+/// The canonical position string.
+pub fn write(v: &Variant, pos: &Position) -> String {
+    let g = v.geometry();
+    let (files, ranks) = (g.files(), g.ranks());
+    let mut out = String::with_capacity(128);
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            let p = pos.at((rank * files + file) as Sq);
+            if p.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push_str(&label(v, p));
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push_str(&format!(
+        " {} {}:{} {} {}",
+        if pos.side() == 0 { 'w' } else { 'b' },
+        tally(pos, 0),
+        tally(pos, 1),
+        pos.halfmove(),
+        pos.fullmove()
+    ));
+    out
+}
+
+/// One piece as read: where, which letter, which marks, whose.
+struct Token {
+    sq: Sq,
+    column: usize,
+    letter: char,
+    promoted: bool,
+    starred: bool,
+    owner: u8,
+}
+
+/// Reads and validates a position string.
+pub fn read(v: &Variant, text: &str) -> Result<Position, PositionError> {
+    let syntax = PositionError::Syntax;
+    if text.len() > MAX_LEN {
+        return Err(syntax(err(
+            "board",
+            1,
+            format!("position string longer than {MAX_LEN} bytes"),
+        )));
+    }
+    if let Some((i, _)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
+        return Err(syntax(err("board", i + 1, "non-ASCII character")));
+    }
+    let fields = fields(text);
+    let Some(&(col, board)) = fields.first() else {
+        return Err(syntax(err("board", 1, "empty position string")));
+    };
+    if fields.len() > 5 {
+        return Err(syntax(err(
+            "fullmove number",
+            fields[5].0,
+            "unexpected text after the last field",
+        )));
+    }
+    let rules = ruleset(v);
+    let tokens = read_board(v, rules, board, col).map_err(syntax)?;
+    let Some(&(col, side)) = fields.get(1) else {
+        return Err(syntax(err(
+            "side",
+            text.len() + 1,
+            "missing side to move (w or b)",
+        )));
+    };
+    let side = match side {
+        "w" => 0,
+        "b" => 1,
+        _ => return Err(syntax(err("side", col, format!("'{side}' is not w or b")))),
+    };
+    let captures = match fields.get(2) {
+        Some(&(col, field)) => read_captures(field, col).map_err(syntax)?,
+        None => [0, 0],
+    };
+    let quiet = match fields.get(3) {
+        Some(&(col, field)) => {
+            read_number(field, col, "quiet counter", 0, u16::MAX as u64).map_err(syntax)? as u16
+        }
+        None => 0,
+    };
+    let fullmove = match fields.get(4) {
+        Some(&(col, field)) => {
+            read_number(field, col, "fullmove number", 1, u32::MAX as u64).map_err(syntax)? as u32
+        }
+        None => 1,
+    };
+    build(v, rules, &tokens, side, captures, quiet, fullmove)
+}
+
+/// The board field: ranks from the top, `/` between them, runs of empty squares as numbers.
+fn read_board(
+    v: &Variant,
+    rules: Ruleset,
+    field: &str,
+    col: usize,
+) -> Result<Vec<Token>, FenError> {
+    let g = v.geometry();
+    let (files, ranks) = (g.files(), g.ranks());
+    let rank_texts: Vec<&str> = field.split('/').collect();
+    if rank_texts.len() != ranks {
+        return Err(err(
+            "board",
+            col,
+            format!("{} ranks given, the board has {ranks}", rank_texts.len()),
+        ));
+    }
+    let mut tokens = Vec::new();
+    let mut offset = col;
+    for (row, rank_text) in rank_texts.iter().enumerate() {
+        let rank = ranks - 1 - row;
+        let chars: Vec<char> = rank_text.chars().collect();
+        let mut file = 0usize;
+        let mut i = 0;
+        while i < chars.len() {
+            let here = offset + i;
+            let c = chars[i];
+            if c.is_ascii_digit() {
+                let start = i;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let digits: String = chars[start..i].iter().collect();
+                let n: usize = digits.parse().unwrap_or(usize::MAX);
+                if n == 0 || n > files - file {
+                    return Err(err(
+                        "board",
+                        here,
+                        format!("rank {}: {digits} empty squares do not fit", rank + 1),
+                    ));
+                }
+                file += n;
+                continue;
+            }
+            let promoted = c == '+';
+            if promoted {
+                i += 1;
+            }
+            let Some(&letter) = chars.get(i).filter(|l| l.is_ascii_alphabetic()) else {
+                let what = chars
+                    .get(i)
+                    .map_or("nothing".to_string(), |c| format!("'{c}'"));
+                return Err(err(
+                    "board",
+                    offset + i,
+                    format!("a piece letter expected, found {what}"),
+                ));
+            };
+            i += 1;
+            let starred = chars.get(i) == Some(&'*');
+            if starred {
+                if rules != Ruleset::RoyalScaci {
+                    return Err(err(
+                        "board",
+                        offset + i,
+                        "'*' (a royal) exists only in royal scaci",
+                    ));
+                }
+                i += 1;
+            }
+            let upper = letter.to_ascii_uppercase();
+            let known = kind_infos(rules).iter().any(|k| k.letter == upper);
+            if !known {
+                return Err(err(
+                    "board",
+                    here,
+                    format!("unknown piece letter '{letter}'"),
+                ));
+            }
+            if file >= files {
+                return Err(err(
+                    "board",
+                    here,
+                    format!("rank {} has more than {files} files", rank + 1),
+                ));
+            }
+            tokens.push(Token {
+                sq: (rank * files + file) as Sq,
+                column: here,
+                letter: upper,
+                promoted,
+                starred,
+                owner: if letter.is_ascii_uppercase() { 0 } else { 1 },
+            });
+            file += 1;
+        }
+        if file != files {
+            return Err(err(
+                "board",
+                offset + rank_text.len(),
+                format!("rank {} has {file} files, the board has {files}", rank + 1),
+            ));
+        }
+        offset += rank_text.len() + 1;
+    }
+    Ok(tokens)
+}
+
+/// `capW:capB`, each at most what the hash tells apart.
+fn read_captures(field: &str, col: usize) -> Result<[u8; 2], FenError> {
+    let Some((white, black)) = field.split_once(':') else {
+        return Err(err(
+            "captures",
+            col,
+            format!("'{field}' is not <white captures>:<black captures>"),
+        ));
+    };
+    let max = MAX_HAND as u64;
+    let w = read_number(white, col, "captures", 0, max)?;
+    let b = read_number(black, col + white.len() + 1, "captures", 0, max)?;
+    Ok([w as u8, b as u8])
+}
+
+/// Resolves the kinds (royalty of kings in royal scaci) and checks the placement.
+fn build(
+    v: &Variant,
+    rules: Ruleset,
+    tokens: &[Token],
+    side: u8,
+    captures: [u8; 2],
+    quiet: u16,
+    fullmove: u32,
+) -> Result<Position, PositionError> {
+    let infos = kind_infos(rules);
+    let z = &v.zobrist;
+    let mut pos = Position::empty(v.geometry().squares(), 2, v.kinds());
+    let mut problems = Vec::new();
+    let starred = |owner: u8| tokens.iter().any(|t| t.owner == owner && t.starred);
+    let last = v.geometry().ranks() - 1;
+    for t in tokens {
+        let royal = match (rules, t.letter) {
+            (_, 'X') => true,
+            (Ruleset::RoyalScaci, 'K') => !starred(t.owner),
+            _ => t.starred,
+        };
+        let Some(kind) = find(infos, t.letter, t.promoted, royal) else {
+            let written = KindInfo {
+                letter: t.letter,
+                promoted: t.promoted,
+                royal,
+                promotes_to: 0,
+            };
+            return Err(PositionError::Syntax(err(
+                "board",
+                t.column,
+                format!("there is no '{}' in this variant", written.label()),
+            )));
+        };
+        if !t.promoted && v.relative_rank(t.sq, t.owner) == last {
+            problems.push(format!(
+                "unpromoted piece on {} stands on its promotion rank",
+                v.square_name(t.sq)
+            ));
+        }
+        pos.put(t.sq, v.piece(kind, t.owner), z);
+    }
+    if rules.is_royal() {
+        let royals = [pos.royals(0).len(), pos.royals(1).len()];
+        if royals == [0, 0] {
+            problems.push("neither side has a royal piece".to_string());
+        }
+        if rules == Ruleset::RoyalScaci {
+            for player in 0..2u8 {
+                if royals[player as usize] > 1 {
+                    problems.push(format!(
+                        "{} has {} royals (royal scaci has one per side)",
+                        player_name(player),
+                        royals[player as usize]
+                    ));
+                }
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(PositionError::Illegal(problems));
+    }
+    for player in 0..2u8 {
+        pos.set_hand(player, TALLY_KIND, captures[player as usize], z);
+    }
+    pos.set_side(side, z);
+    pos.set_halfmove(quiet);
+    pos.set_fullmove(fullmove);
+    pos.rehash(z);
+    pos.clear_history();
+    Ok(pos)
+}
+
+fn find(infos: &[KindInfo], letter: char, promoted: bool, royal: bool) -> Option<KindId> {
+    infos
+        .iter()
+        .position(|i| i.letter == letter && i.promoted == promoted && i.royal == royal)
+        .map(|k| k as KindId)
+}

@@ -66,16 +66,19 @@ fn well_formed(text: &str) -> bool {
 }
 
 /// Finds the legal move that `text` names in `pos`. In families whose moves capture away
-/// from the destination, the record form with a capture list (`c4-d5xe4xb5`) is accepted
-/// too, and the list must be exactly what the move captures (in any order).
+/// from the destination, the record form (`c4-d5`, `c4-d5xe4xb5`, `c4d5xe4xb5`) is accepted
+/// too; a capture list, when given, must be exactly what the move captures (in any order).
 pub fn parse_move<G: Game>(game: &G, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     let v = game.variant();
     if v.notation.is_some_and(|n| n.capture_lists) && text.contains(['x', '-']) {
         let (core, mut listed) = split_capture_list(v, text)?;
-        let mv = resolve(game, pos, &core)?;
+        let mv = resolve(game, pos, &core).map_err(|e| match e {
+            MoveError::Syntax(_) => MoveError::Syntax(text.chars().take(40).collect()),
+            MoveError::Illegal(_) => MoveError::Illegal(text.to_string()),
+        })?;
         listed.sort_unstable();
-        if listed != captured_squares(game, pos, mv) {
+        if text.contains('x') && listed != captured_squares(game, pos, mv) {
             return Err(MoveError::Illegal(text.to_string()));
         }
         return Ok(mv);

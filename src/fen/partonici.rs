@@ -45,8 +45,17 @@ pub fn label(v: &Variant, piece: Piece) -> String {
     }
 }
 
-/// The canonical position string.
+/// The canonical position string. A royal king is starred only when its side has another
+/// king (a promoted one, say), the one case where "the king" would not say which is royal.
 pub fn write(v: &Variant, pos: &Position) -> String {
+    let infos = kind_infos(ruleset(v));
+    let kings = |owner: u8| {
+        pos.occupied(owner)
+            .iter()
+            .filter(|&sq| infos[pos.at(sq).kind() as usize].letter == 'K')
+            .count()
+    };
+    let several_kings = [kings(0) > 1, kings(1) > 1];
     let g = v.geometry();
     let (files, ranks) = (g.files(), g.ranks());
     let mut out = String::with_capacity(128);
@@ -63,6 +72,10 @@ pub fn write(v: &Variant, pos: &Position) -> String {
                 empty = 0;
             }
             out.push_str(&label(v, p));
+            let info = infos[p.kind() as usize];
+            if info.letter == 'K' && info.royal && several_kings[p.owner() as usize] {
+                out.push('*');
+            }
         }
         if empty > 0 {
             out.push_str(&empty.to_string());
@@ -291,7 +304,7 @@ fn build(
     for t in tokens {
         let royal = match (rules, t.letter) {
             (_, 'X') => true,
-            (Ruleset::RoyalScaci, 'K') => !starred(t.owner),
+            (Ruleset::RoyalScaci, 'K') => t.starred || !starred(t.owner),
             _ => t.starred,
         };
         let Some(kind) = find(infos, t.letter, t.promoted, royal) else {

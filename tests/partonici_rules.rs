@@ -408,3 +408,120 @@ fn pawn7_two_ply_facts() {
         "{found:?}"
     );
 }
+
+#[test]
+fn no_legal_move_ends_the_game_scored_by_captures() {
+    // Black's only pawn is blocked (a1 and b1 are taken): the game ends (D-20).
+    let g = partonici("pawn-partonici-8");
+    for (caps, expected) in [
+        (
+            "1:0",
+            Outcome::Win {
+                winner: 0,
+                reason: Reason::NoMoves,
+            },
+        ),
+        (
+            "0:1",
+            Outcome::Win {
+                winner: 1,
+                reason: Reason::NoMoves,
+            },
+        ),
+        (
+            "0:0",
+            Outcome::Draw {
+                reason: Reason::NoMoves,
+            },
+        ),
+    ] {
+        let mut pos = parse_position(&g, &format!("8/8/8/8/8/8/p7/PP6 b {caps} 0 1")).unwrap();
+        assert_eq!(legal_count(&g, &mut pos), 0);
+        assert!(!g.in_check(&pos));
+        assert_eq!(g.outcome(&pos, 0), Some(expected), "{caps}");
+    }
+    // In royal partonici running out of moves is a draw, whatever the captures.
+    let g = partonici("royal-partonici-8");
+    let mut pos = parse_position(&g, "8/8/8/8/8/8/x7/XX6 b 0:3 0 1").unwrap();
+    assert_eq!(legal_count(&g, &mut pos), 0);
+    assert_eq!(
+        g.outcome(&pos, 0),
+        Some(Outcome::Draw {
+            reason: Reason::NoMoves
+        })
+    );
+}
+
+#[test]
+fn quiet_counter_and_its_limit() {
+    let g = partonici("pawn-partonici-8");
+    // Promoted moves count; a move by an unpromoted piece, or a capture, resets (D-21).
+    let fen = "+P7/8/8/8/4P3/8/8/7+p w 3:1 7 30";
+    assert_eq!(
+        common::partonici_fen_after(&g, fen, &["a8b8"]),
+        "1+P6/8/8/8/4P3/8/8/7+p b 3:1 8 30"
+    );
+    assert_eq!(
+        common::partonici_fen_after(&g, fen, &["e4e5"]),
+        "+P7/8/8/4P3/8/8/8/7+p b 3:1 0 30"
+    );
+    let mut pos = parse_position(&g, "+P7/8/8/8/8/8/8/7+p w 3:1 100 60").unwrap();
+    let legal = legal_count(&g, &mut pos);
+    assert!(legal > 0);
+    assert_eq!(
+        g.outcome(&pos, legal),
+        Some(Outcome::Win {
+            winner: 0,
+            reason: Reason::MoveLimit
+        })
+    );
+    let mut pos = parse_position(&g, "+P7/8/8/8/8/8/8/7+p w 3:1 99 60").unwrap();
+    let legal = legal_count(&g, &mut pos);
+    assert_eq!(g.outcome(&pos, legal), None);
+}
+
+#[test]
+fn threefold_repetition_ends_the_game() {
+    let g = partonici("scaci-partonici-8");
+    let shuffle = ["a8a7", "h1h2", "a7a8", "h2h1"];
+    let mut moves = Vec::new();
+    for round in 0..2 {
+        moves.extend_from_slice(&shuffle);
+        let mut pos = common::partonici_play(&g, "+R7/8/8/8/8/8/8/7+r w 2:0 0 1", &moves);
+        let legal = legal_count(&g, &mut pos);
+        let expected = (round == 1).then_some(Outcome::Win {
+            winner: 0,
+            reason: Reason::Repetition,
+        });
+        assert_eq!(
+            g.outcome(&pos, legal),
+            expected,
+            "after {} plies",
+            moves.len()
+        );
+    }
+}
+
+#[test]
+fn royal_partonici_is_won_by_taking_the_last_royal() {
+    let g = partonici("royal-partonici-8");
+    // Black's last royal x on d5 is flanked by White on c5; e3-e5 closes c5-d5-e5 (SP).
+    let mut pos = common::partonici_play(&g, "8/8/8/2Px4/8/4P3/8/3X4 w 0:0 0 1", &["e3e5"]);
+    assert_eq!(
+        write_position(g.variant(), &pos),
+        "8/8/8/2P1P3/8/8/8/3X4 b 1:0 0 1"
+    );
+    assert_eq!(legal_count(&g, &mut pos), 0);
+    assert!(g.in_check(&pos));
+    assert_eq!(
+        g.outcome(&pos, 0),
+        Some(Outcome::Win {
+            winner: 0,
+            reason: Reason::RoyalCaptured
+        })
+    );
+    // With a second royal left, the game goes on.
+    let mut pos = common::partonici_play(&g, "x7/8/8/2Px4/8/4P3/8/3X4 w 0:0 0 1", &["e3e5"]);
+    assert!(legal_count(&g, &mut pos) > 0);
+    assert!(!g.in_check(&pos));
+}

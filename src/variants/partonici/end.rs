@@ -12,6 +12,7 @@
 
 use super::captures::tally;
 use super::pieces::PieceTable;
+use crate::core::board::SquareSet;
 use crate::core::game::Verdict;
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::position::Position;
@@ -58,6 +59,32 @@ impl EndRules {
             }
         }
         None
+    }
+
+    /// True when a move of the side to move that takes the pieces on `taken` (and promotes
+    /// the mover if `promotes`) wins at once by rule 1 or 2. A move never removes the mover's
+    /// own pieces, so the counts after it follow from the counts before.
+    pub fn wins_at_once(
+        &self,
+        table: &PieceTable,
+        pos: &Position,
+        taken: &SquareSet,
+        promotes: bool,
+    ) -> bool {
+        let side = pos.side();
+        let other = 1 - side;
+        if taken.is_empty() && !promotes {
+            return false;
+        }
+        if self.royal {
+            let royals = pos.royals(other);
+            return !royals.is_empty() && royals.iter().all(|r| taken.contains(r));
+        }
+        let Some(claim) = self.claim else {
+            return false;
+        };
+        let lead = tally(pos, side) as i32 + taken.len() as i32 - tally(pos, other) as i32;
+        lead >= claim.lead as i32 && promoted(table, pos, side) + promotes as u8 >= claim.promoted
     }
 
     /// The result of a game ending by rules 3–5 for `reason`.

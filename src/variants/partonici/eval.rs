@@ -6,12 +6,13 @@
 //! - advancement: unpromoted pieces gain as they near the last rank, promoted ones by
 //!   activity (moves from the square on an empty board);
 //! - royals (royal games): each royal is worth a lot, the last one more;
-//! - threats: for each side, the best custodian capture it could make by moving a piece to a
-//!   square it reaches (and the best other capture taking different pieces). The side to move
-//!   will make its own threat (quiescence finds it) and can parry only one of the opponent's;
-//!   so the opponent's second threat counts nearly in full, its first in part. A square where
-//!   the enemy cannot complete a formation is safe: it adds no threat;
-//! - promotion races: a piece that can reach the last rank with its next move.
+//! - threats: the best custodian capture the opponent could make by moving a piece to a square
+//!   it reaches, and its best other capture taking different pieces. The side to move can
+//!   parry only one, so the second counts nearly in full, the first in part. A square where
+//!   the enemy cannot complete a formation is safe: it adds no threat. The side to move's own
+//!   captures are left to the search (quiescence plays them);
+//! - promotion races: a piece that can reach the last rank with its next move (most of it for
+//!   the side to move, which will promote; quiescence searches only promotions that win).
 
 use super::captures::{find_captures, tally};
 use super::end::EndRules;
@@ -36,11 +37,12 @@ pub struct Weights {
     /// Per royal left, and extra for the last one (royal games).
     pub royal: i32,
     pub last_royal: i32,
-    /// Percent of the threat counted: own best, opponent's best, opponent's second.
-    pub own_threat: i32,
+    /// Percent of the opponent's best and second (disjoint) threat counted against the side
+    /// to move, which can parry one.
     pub enemy_threat: i32,
     pub enemy_second_threat: i32,
-    /// Percent of the promotion gain counted when a piece can promote next move: own, enemy.
+    /// Percent of the promotion gain counted when a piece can promote next move: the side to
+    /// move's, the opponent's.
     pub own_promotion: i32,
     pub enemy_promotion: i32,
     pub tempo: i32,
@@ -54,10 +56,9 @@ impl Default for Weights {
             activity: 3,
             royal: 300,
             last_royal: 500,
-            own_threat: 15,
             enemy_threat: 35,
             enemy_second_threat: 80,
-            own_promotion: 50,
+            own_promotion: 60,
             enemy_promotion: 30,
             tempo: 10,
         }
@@ -66,6 +67,9 @@ impl Default for Weights {
 
 /// Scores for the royal games: a threat that takes the last royal is this much.
 const WINNING_THREAT: i32 = 3000;
+
+/// How far beyond the quiescence window a score must be to skip the threat terms.
+const LAZY_MARGIN: i32 = 600;
 
 #[derive(Debug)]
 pub struct PartoniciEval {
@@ -138,8 +142,10 @@ impl PartoniciEval {
         }
     }
 
-    /// The evaluation for the side to move, in centipawns.
-    pub fn evaluate(&self, game: &Partonici, pos: &Position) -> i32 {
+    /// The evaluation for the side to move, in centipawns. With a `window` (quiescence's
+    /// alpha, beta), a score that is beyond it by more than any threat could change is
+    /// returned without looking at threats.
+    pub fn evaluate(&self, game: &Partonici, pos: &Position, window: Option<(i32, i32)>) -> i32 {
         let side = pos.side();
         let other = 1 - side;
         let w = &self.weights;
@@ -160,14 +166,20 @@ impl PartoniciEval {
             }
             score += sign * own;
         }
-        let mine = self.prospects(game, pos, side);
-        let theirs = self.prospects(game, pos, other);
-        score += mine.best_threat * w.own_threat / 100
+        if let Some((alpha, beta)) = window
+            && (score - LAZY_MARGIN >= beta || score + LAZY_MARGIN <= alpha)
+        {
+            return score;
+        }
+        // The side to move's own captures are moves the search (and its quiescence) makes;
+        // the opponent's are what it must parry. Promotions are not searched by quiescence,
+        // so both sides' are counted here.
+        let mine = self.prospects(game, pos, side, false);
+        let theirs = self.prospects(game, pos, other, true);
+        score + mine.best_promotion * w.own_promotion / 100
             - theirs.best_threat * w.enemy_threat / 100
             - theirs.second_threat * w.enemy_second_threat / 100
-            + mine.best_promotion * w.own_promotion / 100
-            - theirs.best_promotion * w.enemy_promotion / 100;
-        score
+            - theirs.best_promotion * w.enemy_promotion / 100
     }
 
     /// What a capture of the pieces on `taken` is worth to their captor.
@@ -188,10 +200,10 @@ impl PartoniciEval {
         value
     }
 
-    /// The best captures and promotion `player` could make with its next move. A landing is
-    /// tried on every square a piece of `player` reaches (the origin is not emptied: a cheap
-    /// estimate).
-    fn prospects(&self, game: &Partonici, pos: &Position, player: u8) -> Prospects {
+    /// The best captures (with `threats`) and promotion `player` could make with its next
+    /// move. A landing is tried on every square a piece of `player` reaches (the origin is not
+    /// emptied: a cheap estimate).
+    fn prospects(&self, game: &Partonici, pos: &Position, player: u8, threats: bool) -> Prospects {
         let v = game.variant();
         let mut reach = SquareSet::default();
         let mut best_promotion = 0;
@@ -203,6 +215,12 @@ impl PartoniciEval {
                     best_promotion.max(self.promotion_gain[pos.at(from).kind() as usize]);
             }
         });
+        if !threats {
+            return Prospects {
+                best_promotion,
+                ..Prospects::default()
+            };
+        }
         let marker = Piece::new(0, player, false, false);
         let mut found: Vec<(i32, SquareSet)> = Vec::new();
         for s in reach.iter() {

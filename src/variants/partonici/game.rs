@@ -24,6 +24,10 @@ use crate::geometry::Sq;
 use crate::search::Evaluator;
 use crate::variants::VariantError;
 
+/// The gain reported for a move that wins the game: beyond any score difference the search
+/// can see (scores stay within ±32000), so no pruning margin ever discards it.
+const DECISIVE_GAIN: i32 = 64_000;
+
 /// A Partonici game with its tables.
 #[derive(Debug)]
 pub struct Partonici {
@@ -215,29 +219,40 @@ impl Game for Partonici {
             .max_by_key(|p| self.variant.kind(p.kind()).value)
     }
 
+    /// A move that wins at once (the last enemy royal taken, the claim completed) is worth
+    /// more than any material: quiescence must never prune it as "not enough".
     fn capture_gain(&self, eval: &Evaluator, pos: &Position, mv: Move) -> i32 {
-        let taken: i32 = self
-            .captures_of(pos, mv)
-            .iter()
-            .map(|sq| eval.value(pos.at(sq)))
-            .sum();
-        let promotion = if self.is_promoting(pos, mv) {
+        let taken = self.captures_of(pos, mv);
+        let promoting = self.is_promoting(pos, mv);
+        if self.end.wins_at_once(&self.table, pos, &taken, promoting) {
+            return DECISIVE_GAIN;
+        }
+        let material: i32 = taken.iter().map(|sq| eval.value(pos.at(sq))).sum();
+        let promotion = if promoting {
             let piece = pos.at(mv.from);
             let after = self.arriving(piece, mv, pos.side());
             eval.value(after) - eval.value(piece)
         } else {
             0
         };
-        taken + promotion.max(0)
+        material + promotion.max(0)
     }
 
+    /// Captures, and promotions that win at once (the claim). Other promotions are left to
+    /// the evaluation's promotion term: mobile pawns reach the last rank from afar by several
+    /// rays, and searching every promotion of both sides makes quiescence explode.
     fn tactical_moves(&self, pos: &mut Position, out: &mut MoveList) {
         self.legal_moves(pos, out);
-        out.retain(|&mv| self.is_promoting(pos, mv) || !self.captures_of(pos, mv).is_empty());
+        out.retain(|&mv| {
+            let taken = self.captures_of(pos, mv);
+            !taken.is_empty()
+                || (self.is_promoting(pos, mv)
+                    && self.end.wins_at_once(&self.table, pos, &taken, true))
+        });
     }
 
-    fn evaluate(&self, _eval: &Evaluator, pos: &Position, _window: Option<(i32, i32)>) -> i32 {
-        self.eval.evaluate(self, pos)
+    fn evaluate(&self, _eval: &Evaluator, pos: &Position, window: Option<(i32, i32)>) -> i32 {
+        self.eval.evaluate(self, pos, window)
     }
 
     fn end_verdict(&self, pos: &Position) -> Option<Verdict> {

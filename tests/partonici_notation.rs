@@ -3,26 +3,11 @@
 
 mod common;
 
+use common::{partonici, partonici_with};
+
 use menagerie::core::game::Game;
 use menagerie::core::moves::MoveList;
 use menagerie::fen::{draw_board, move_text, parse_move, parse_position, write_position};
-use menagerie::variants::partonici::Partonici;
-use menagerie::variants::{self, AnyGame, OptionValues};
-
-fn partonici(name: &str) -> Partonici {
-    partonici_with(name, &[])
-}
-
-fn partonici_with(name: &str, options: &[(&str, &str)]) -> Partonici {
-    let mut values = OptionValues::default();
-    for (option, value) in options {
-        values.set(option, value).unwrap();
-    }
-    match variants::game_with(name, &values).unwrap() {
-        AnyGame::Partonici(g) => g,
-        _ => panic!("{name} is a Partonici game"),
-    }
-}
 
 #[test]
 fn start_and_example_positions_round_trip() {

@@ -5,28 +5,14 @@
 
 mod common;
 
+use common::{partonici, partonici_with};
+use menagerie::variants::partonici::Partonici;
+
 use menagerie::core::game::Game;
 use menagerie::core::moves::MoveList;
 use menagerie::core::outcome::{Outcome, Reason};
 use menagerie::core::position::Position;
 use menagerie::fen::{captured_squares, move_text, parse_move, parse_position, write_position};
-use menagerie::variants::partonici::Partonici;
-use menagerie::variants::{self, AnyGame, OptionValues};
-
-fn partonici(name: &str) -> Partonici {
-    partonici_with(name, &[])
-}
-
-fn partonici_with(name: &str, options: &[(&str, &str)]) -> Partonici {
-    let mut values = OptionValues::default();
-    for (option, value) in options {
-        values.set(option, value).unwrap();
-    }
-    match variants::game_with(name, &values).unwrap() {
-        AnyGame::Partonici(g) => g,
-        _ => panic!("{name} is a Partonici game"),
-    }
-}
 
 /// Every legal move that captures, as `move: squares` with squares in ascending index order.
 fn capturing_moves(g: &Partonici, pos: &mut Position) -> Vec<String> {

@@ -5,6 +5,9 @@
 
 mod common;
 
+use common::partonici;
+use menagerie::variants::partonici::Partonici;
+
 use menagerie::core::game::Game;
 use menagerie::core::moves::{Move, MoveList};
 use menagerie::core::position::Position;
@@ -12,15 +15,6 @@ use menagerie::fen::{captured_squares, move_text, parse_position};
 use menagerie::search::{
     self, Control, Evaluator, Limits, MATE_BOUND, Settings, TranspositionTable,
 };
-use menagerie::variants::partonici::Partonici;
-use menagerie::variants::{self, AnyGame};
-
-fn partonici(name: &str) -> Partonici {
-    match variants::game(name).unwrap() {
-        AnyGame::Partonici(g) => g,
-        _ => panic!("{name} is a Partonici game"),
-    }
-}
 
 fn best(g: &Partonici, pos: &Position, depth: u32) -> (Option<Move>, i32) {
     let r = search::search(

@@ -10,8 +10,9 @@
 
 use super::FamilyNotation;
 use super::error::{FenError, PositionError};
-use super::read::{MAX_LEN, err, fields, read_number};
+use super::read::{MAX_LEN, err, fields, read_number, walk_board};
 use super::setup::player_name;
+use super::write::board_field;
 use crate::core::board::Piece;
 use crate::core::piece::KindId;
 use crate::core::position::Position;
@@ -56,34 +57,14 @@ pub fn write(v: &Variant, pos: &Position) -> String {
             .count()
     };
     let several_kings = [kings(0) > 1, kings(1) > 1];
-    let g = v.geometry();
-    let (files, ranks) = (g.files(), g.ranks());
-    let mut out = String::with_capacity(128);
-    for rank in (0..ranks).rev() {
-        let mut empty = 0;
-        for file in 0..files {
-            let p = pos.at((rank * files + file) as Sq);
-            if p.is_empty() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
-            }
-            out.push_str(&label(v, p));
-            let info = infos[p.kind() as usize];
-            if info.letter == 'K' && info.royal && several_kings[p.owner() as usize] {
-                out.push('*');
-            }
+    let mut out = board_field(v, pos, |p| {
+        let info = infos[p.kind() as usize];
+        let mut text = label(v, p);
+        if info.letter == 'K' && info.royal && several_kings[p.owner() as usize] {
+            text.push('*');
         }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+        text
+    });
     out.push_str(&format!(
         " {} {}:{} {} {}",
         if pos.side() == 0 { 'w' } else { 'b' },
@@ -162,7 +143,7 @@ pub fn read(v: &Variant, text: &str) -> Result<Position, PositionError> {
     build(v, rules, &tokens, side, captures, quiet, fullmove)
 }
 
-/// The board field: ranks from the top, `/` between them, runs of empty squares as numbers.
+/// The board field (the generic walker of `read.rs`, with this family's piece tokens).
 fn read_board(
     v: &Variant,
     rules: Ruleset,
@@ -170,104 +151,51 @@ fn read_board(
     col: usize,
 ) -> Result<Vec<Token>, FenError> {
     let g = v.geometry();
-    let (files, ranks) = (g.files(), g.ranks());
-    let rank_texts: Vec<&str> = field.split('/').collect();
-    if rank_texts.len() != ranks {
-        return Err(err(
-            "board",
-            col,
-            format!("{} ranks given, the board has {ranks}", rank_texts.len()),
-        ));
-    }
-    let mut tokens = Vec::new();
-    let mut offset = col;
-    for (row, rank_text) in rank_texts.iter().enumerate() {
-        let rank = ranks - 1 - row;
-        let chars: Vec<char> = rank_text.chars().collect();
-        let mut file = 0usize;
-        let mut i = 0;
-        while i < chars.len() {
-            let here = offset + i;
-            let c = chars[i];
-            if c.is_ascii_digit() {
-                let start = i;
-                while i < chars.len() && chars[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let digits: String = chars[start..i].iter().collect();
-                let n: usize = digits.parse().unwrap_or(usize::MAX);
-                if n == 0 || n > files - file {
-                    return Err(err(
-                        "board",
-                        here,
-                        format!("rank {}: {digits} empty squares do not fit", rank + 1),
-                    ));
-                }
-                file += n;
-                continue;
-            }
-            let promoted = c == '+';
-            if promoted {
-                i += 1;
-            }
-            let Some(&letter) = chars.get(i).filter(|l| l.is_ascii_alphabetic()) else {
-                let what = chars
-                    .get(i)
-                    .map_or("nothing".to_string(), |c| format!("'{c}'"));
-                return Err(err(
-                    "board",
-                    offset + i,
-                    format!("a piece letter expected, found {what}"),
-                ));
-            };
-            i += 1;
-            let starred = chars.get(i) == Some(&'*');
-            if starred {
-                if rules != Ruleset::RoyalScaci {
-                    return Err(err(
-                        "board",
-                        offset + i,
-                        "'*' (a royal) exists only in royal scaci",
-                    ));
-                }
-                i += 1;
-            }
-            let upper = letter.to_ascii_uppercase();
-            let known = kind_infos(rules).iter().any(|k| k.letter == upper);
-            if !known {
-                return Err(err(
-                    "board",
-                    here,
-                    format!("unknown piece letter '{letter}'"),
-                ));
-            }
-            if file >= files {
-                return Err(err(
-                    "board",
-                    here,
-                    format!("rank {} has more than {files} files", rank + 1),
-                ));
-            }
-            tokens.push(Token {
-                sq: (rank * files + file) as Sq,
-                column: here,
-                letter: upper,
-                promoted,
-                starred,
-                owner: if letter.is_ascii_uppercase() { 0 } else { 1 },
-            });
-            file += 1;
-        }
-        if file != files {
+    let pieces = walk_board(field, col, (g.files(), g.ranks()), |rest, here| {
+        let bytes = rest.as_bytes();
+        let promoted = bytes[0] == b'+';
+        let at = promoted as usize;
+        let Some(&letter) = bytes.get(at).filter(|l| l.is_ascii_alphabetic()) else {
+            let what = rest[at..]
+                .chars()
+                .next()
+                .map_or("nothing".to_string(), |c| format!("'{c}'"));
             return Err(err(
                 "board",
-                offset + rank_text.len(),
-                format!("rank {} has {file} files, the board has {files}", rank + 1),
+                here + at,
+                format!("a piece letter expected, found {what}"),
+            ));
+        };
+        let letter = letter as char;
+        let starred = bytes.get(at + 1) == Some(&b'*');
+        if starred && rules != Ruleset::RoyalScaci {
+            return Err(err(
+                "board",
+                here + at + 1,
+                "'*' (a royal) exists only in royal scaci",
             ));
         }
-        offset += rank_text.len() + 1;
-    }
-    Ok(tokens)
+        let upper = letter.to_ascii_uppercase();
+        if !kind_infos(rules).iter().any(|k| k.letter == upper) {
+            return Err(err(
+                "board",
+                here,
+                format!("unknown piece letter '{letter}'"),
+            ));
+        }
+        Ok(((letter, promoted, starred), at + 1 + starred as usize))
+    })?;
+    Ok(pieces
+        .into_iter()
+        .map(|(sq, column, (letter, promoted, starred))| Token {
+            sq: sq as Sq,
+            column,
+            letter: letter.to_ascii_uppercase(),
+            promoted,
+            starred,
+            owner: if letter.is_ascii_uppercase() { 0 } else { 1 },
+        })
+        .collect())
 }
 
 /// `capW:capB`, each at most what the hash tells apart.

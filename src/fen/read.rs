@@ -1,9 +1,7 @@
 //! Reading a position string into a [`Setup`] with nom. Only syntax and letters are checked
 //! here; whether the placement is playable is [`super::setup`]'s job.
 
-use nom::branch::alt;
 use nom::character::complete::{digit1, satisfy};
-use nom::combinator::map;
 use nom::{IResult, Parser};
 
 use super::error::FenError;
@@ -14,19 +12,6 @@ use crate::geometry::Sq;
 
 /// The longest position string accepted (protects against absurd input).
 pub const MAX_LEN: usize = 4096;
-
-enum Token<'a> {
-    Empty(&'a str),
-    Piece(char),
-}
-
-fn token(i: &str) -> IResult<&str, Token<'_>> {
-    alt((
-        map(digit1, Token::Empty),
-        map(satisfy(|c| c.is_ascii_alphabetic()), Token::Piece),
-    ))
-    .parse(i)
-}
 
 pub(super) fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
     FenError {
@@ -161,62 +146,17 @@ fn read_board(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result
         Some(i) => (&field[..i], Some((i, &field[i..]))),
         None => (field, None),
     };
-    let rank_texts: Vec<&str> = board.split('/').collect();
-    if rank_texts.len() != ranks {
-        return Err(err(
-            "board",
-            col,
-            format!("{} ranks given, the board has {ranks}", rank_texts.len()),
-        ));
-    }
-    let mut offset = col;
-    for (row, rank_text) in rank_texts.iter().enumerate() {
-        let rank = ranks - 1 - row;
-        let mut file = 0usize;
-        let mut rest: &str = rank_text;
-        while !rest.is_empty() {
-            let here = offset + (rank_text.len() - rest.len());
-            let Ok((next, tok)) = token(rest) else {
-                let c = rest.chars().next().unwrap_or(' ');
-                return Err(err("board", here, format!("unexpected character '{c}'")));
-            };
-            match tok {
-                Token::Empty(digits) => {
-                    let n: usize = digits.parse().unwrap_or(usize::MAX);
-                    if n == 0 || n > files - file {
-                        return Err(err(
-                            "board",
-                            here,
-                            format!("rank {}: {digits} empty cells do not fit", rank + 1),
-                        ));
-                    }
-                    file += n;
-                }
-                Token::Piece(c) => {
-                    let Some(piece) = piece_of(v, c) else {
-                        return Err(err("board", here, format!("unknown piece letter '{c}'")));
-                    };
-                    if file >= files {
-                        return Err(err(
-                            "board",
-                            here,
-                            format!("rank {} has more than {files} files", rank + 1),
-                        ));
-                    }
-                    setup.cells[rank * files + file] = Some(piece);
-                    file += 1;
-                }
-            }
-            rest = next;
+    let pieces = walk_board(board, col, (files, ranks), |rest, here| {
+        let c = rest.chars().next().unwrap_or(' ');
+        if !c.is_ascii_alphabetic() {
+            return Err(err("board", here, format!("unexpected character '{c}'")));
         }
-        if file != files {
-            return Err(err(
-                "board",
-                offset + rank_text.len(),
-                format!("rank {} has {file} files, the board has {files}", rank + 1),
-            ));
-        }
-        offset += rank_text.len() + 1;
+        let piece = piece_of(v, c)
+            .ok_or_else(|| err("board", here, format!("unknown piece letter '{c}'")))?;
+        Ok((piece, c.len_utf8()))
+    })?;
+    for (sq, _, piece) in pieces {
+        setup.cells[sq] = Some(piece);
     }
     if let Some((i, hand)) = hand {
         let hand_col = col + i;
@@ -241,6 +181,71 @@ fn read_board(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result
         }
     }
     Ok(())
+}
+
+/// Walks a board field: ranks from the top, `/` between them, decimal runs of empty cells.
+/// `piece` reads one piece token from the start of the text it is given (the second argument
+/// is its column) and returns what it read and how many bytes it took. Returns every piece
+/// with its square index (rank × files + file) and column. Families whose piece tokens differ
+/// (Partonici's `+P` and `Q*`) use it with their own `piece`.
+pub(super) fn walk_board<T>(
+    field: &str,
+    col: usize,
+    (files, ranks): (usize, usize),
+    mut piece: impl FnMut(&str, usize) -> Result<(T, usize), FenError>,
+) -> Result<Vec<(usize, usize, T)>, FenError> {
+    let rank_texts: Vec<&str> = field.split('/').collect();
+    if rank_texts.len() != ranks {
+        return Err(err(
+            "board",
+            col,
+            format!("{} ranks given, the board has {ranks}", rank_texts.len()),
+        ));
+    }
+    let mut out = Vec::new();
+    let mut offset = col;
+    for (row, rank_text) in rank_texts.iter().enumerate() {
+        let rank = ranks - 1 - row;
+        let mut file = 0usize;
+        let mut rest: &str = rank_text;
+        while !rest.is_empty() {
+            let here = offset + (rank_text.len() - rest.len());
+            let run: IResult<&str, &str> = digit1(rest);
+            if let Ok((next, digits)) = run {
+                let n: usize = digits.parse().unwrap_or(usize::MAX);
+                if n == 0 || n > files - file {
+                    return Err(err(
+                        "board",
+                        here,
+                        format!("rank {}: {digits} empty cells do not fit", rank + 1),
+                    ));
+                }
+                file += n;
+                rest = next;
+                continue;
+            }
+            let (item, used) = piece(rest, here)?;
+            if file >= files {
+                return Err(err(
+                    "board",
+                    here,
+                    format!("rank {} has more than {files} files", rank + 1),
+                ));
+            }
+            out.push((rank * files + file, here, item));
+            file += 1;
+            rest = rest.get(used.max(1)..).unwrap_or("");
+        }
+        if file != files {
+            return Err(err(
+                "board",
+                offset + rank_text.len(),
+                format!("rank {} has {file} files, the board has {files}", rank + 1),
+            ));
+        }
+        offset += rank_text.len() + 1;
+    }
+    Ok(out)
 }
 
 fn read_castling(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result<(), FenError> {

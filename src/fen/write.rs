@@ -1,5 +1,6 @@
 //! Writing positions: the canonical position string, and a drawing of the board for people.
 
+use crate::core::board::Piece;
 use crate::core::position::Position;
 use crate::core::rules::castling::right_bit;
 use crate::core::variant::Variant;
@@ -10,30 +11,7 @@ pub fn write_position(v: &Variant, pos: &Position) -> String {
     if let Some(notation) = v.notation {
         return (notation.write)(v, pos);
     }
-    let g = v.geometry();
-    let (files, ranks) = (g.files(), g.ranks());
-    let mut out = String::with_capacity(128);
-    for rank in (0..ranks).rev() {
-        let mut empty = 0;
-        for file in 0..files {
-            let p = pos.at((rank * files + file) as Sq);
-            if p.is_empty() {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push(v.letter(p));
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    let mut out = board_field(v, pos, |p| v.letter(p).to_string());
     if v.spec.holdings {
         out.push('[');
         for player in 0..v.spec.players {
@@ -65,6 +43,36 @@ pub fn write_position(v: &Variant, pos: &Position) -> String {
         out.push_str(&v.square_name(t));
     }
     out.push_str(&format!(" {} {}", pos.halfmove(), pos.fullmove()));
+    out
+}
+
+/// The board field: ranks from the top, `/` between them, runs of empty cells as numbers,
+/// each piece as `label` writes it (families with other piece tokens pass their own).
+pub(super) fn board_field(v: &Variant, pos: &Position, label: impl Fn(Piece) -> String) -> String {
+    let g = v.geometry();
+    let (files, ranks) = (g.files(), g.ranks());
+    let mut out = String::with_capacity(128);
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            let p = pos.at((rank * files + file) as Sq);
+            if p.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push_str(&label(p));
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
     out
 }
 

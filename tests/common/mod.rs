@@ -70,3 +70,23 @@ pub fn partonici_fen_after(
 ) -> String {
     write_position(game.variant(), &partonici_play(game, fen, moves))
 }
+
+/// A Partonici game with the given rule options.
+pub fn partonici_with(
+    name: &str,
+    options: &[(&str, &str)],
+) -> menagerie::variants::partonici::Partonici {
+    let mut values = menagerie::variants::OptionValues::default();
+    for (option, value) in options {
+        values.set(option, value).unwrap();
+    }
+    match variants::game_with(name, &values).unwrap() {
+        AnyGame::Partonici(g) => g,
+        _ => panic!("{name} is a Partonici game"),
+    }
+}
+
+/// A Partonici game with default options.
+pub fn partonici(name: &str) -> menagerie::variants::partonici::Partonici {
+    partonici_with(name, &[])
+}

@@ -5,7 +5,9 @@
 //! - material: pieces still on the board (power to capture later), promoted pieces worth more;
 //! - advancement: unpromoted pieces gain as they near the last rank, promoted ones by
 //!   activity (moves from the square on an empty board);
-//! - royals (royal games): each royal is worth a lot, the last one more;
+//! - royals (royal games): each royal is worth a lot, the last one more; pieces near the
+//!   enemy royals and royals with more moves than the enemy's count (a royal is taken by two
+//!   pieces closing a line around it, and escapes by moving);
 //! - threats: the best custodian capture the opponent could make by moving a piece to a square
 //!   it reaches, and its best other capture taking different pieces. The side to move can
 //!   parry only one, so the second counts nearly in full, the first in part. A square where
@@ -20,10 +22,11 @@ use super::game::Partonici;
 use super::pieces::PieceTable;
 use crate::core::board::{Piece, SquareSet};
 use crate::core::game::Game;
-use crate::core::movegen::piece_moves;
+use crate::core::movegen::{moves_from, piece_moves};
 use crate::core::piece::KindId;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
+use crate::search::eval::empty_board_moves;
 
 /// Term weights (centipawns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +40,10 @@ pub struct Weights {
     /// Per royal left, and extra for the last one (royal games).
     pub royal: i32,
     pub last_royal: i32,
+    /// Royal games: per own piece near an enemy royal (by closeness, up to 3 squares), and
+    /// per move of one's own royals more than the enemy's.
+    pub tropism: i32,
+    pub royal_mobility: i32,
     /// Percent of the opponent's best and second (disjoint) threat counted against the side
     /// to move, which can parry one.
     pub enemy_threat: i32,
@@ -56,6 +63,8 @@ impl Default for Weights {
             activity: 3,
             royal: 300,
             last_royal: 500,
+            tropism: 6,
+            royal_mobility: 3,
             enemy_threat: 35,
             enemy_second_threat: 80,
             own_promotion: 60,
@@ -161,6 +170,7 @@ impl PartoniciEval {
             if self.end.royal {
                 let royals = pos.royals(player).len() as i32;
                 own += w.royal * royals + if royals == 1 { -w.last_royal } else { 0 };
+                own += self.royal_hunt(game, pos, player);
             } else {
                 own += w.capture * tally(pos, player) as i32;
             }
@@ -180,6 +190,34 @@ impl PartoniciEval {
             - theirs.best_threat * w.enemy_threat / 100
             - theirs.second_threat * w.enemy_second_threat / 100
             - theirs.best_promotion * w.enemy_promotion / 100
+    }
+
+    /// Royal games: taking a royal needs two pieces around it on one line, so `player` gains
+    /// for pieces near the enemy royals (tropism) and for its own royals' freedom against
+    /// theirs (a royal with few moves is easier to trap).
+    fn royal_hunt(&self, game: &Partonici, pos: &Position, player: u8) -> i32 {
+        let v = game.variant();
+        let g = v.geometry();
+        let w = &self.weights;
+        let distance = |a: u16, b: u16| {
+            let df = g.file_of(a).abs_diff(g.file_of(b));
+            let dr = g.rank_of(a).abs_diff(g.rank_of(b));
+            df.max(dr) as i32
+        };
+        let mut score = 0;
+        for royal in pos.royals(1 - player).iter() {
+            for sq in pos.occupied(player).iter() {
+                score += w.tropism * (4 - distance(sq, royal)).max(0);
+            }
+        }
+        let moves = |owner: u8| {
+            let mut n = 0;
+            for royal in pos.royals(owner).iter() {
+                moves_from(v, pos, owner, royal, &mut |_, _| n += 1);
+            }
+            n
+        };
+        score + w.royal_mobility * (moves(player) - moves(1 - player))
     }
 
     /// What a capture of the pieces on `taken` is worth to their captor.
@@ -248,16 +286,4 @@ impl PartoniciEval {
             best_promotion,
         }
     }
-}
-
-/// How many cells a piece reaches from `sq` on an otherwise empty board.
-fn empty_board_moves(v: &Variant, player: u8, kind: KindId, sq: u16) -> i32 {
-    let leaps = v.moves.leaps(player, kind, sq).len();
-    let rides: usize = v
-        .moves
-        .rays(player, kind, sq)
-        .iter()
-        .map(|ray| v.moves.cells(ray).len())
-        .sum();
-    (leaps + rides) as i32
 }

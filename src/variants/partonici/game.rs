@@ -2,10 +2,10 @@
 //! captures as the side effect of every move, and the family's game ends.
 //!
 //! For the generic search: a decided game (royals lost, a claimed win) has no legal moves and
-//! `in_check` tells the side to move that it has lost, so the search scores it as mated;
-//! games ended by no legal move, the quiet limit or repetition are scored by
-//! [`Game::end_verdict`] (capture totals, or a draw in the royal games). Null-move pruning is
-//! off: zugzwang is common when pieces may only advance.
+//! `in_check` tells the side to move that it has lost; positions without moves are scored by
+//! [`Game::outcome`] (a loss, or capture totals, or a draw in the royal games), and the quiet
+//! limit and repetitions, where the search stops early, by [`Game::end_verdict`]. Null-move
+//! pruning is off: zugzwang is common when pieces may only advance.
 
 use super::captures::{CaptureRules, Lines, TALLY_KIND, captures_of_move, find_captures, tally};
 use super::end::EndRules;
@@ -13,7 +13,7 @@ use super::eval::PartoniciEval;
 use super::pieces::{PieceTable, Ruleset};
 use super::{Settings, Setup, spec};
 use crate::core::board::{Piece, SquareSet};
-use crate::core::game::{Game, Verdict};
+use crate::core::game::{Game, RoyalRule, Verdict};
 use crate::core::movegen::piece_moves;
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::Outcome;
@@ -253,6 +253,11 @@ impl Game for Partonici {
 
     fn evaluate(&self, _eval: &Evaluator, pos: &Position, window: Option<(i32, i32)>) -> i32 {
         self.eval.evaluate(self, pos, window)
+    }
+
+    /// There is no check: royals are taken by partonic captures like any piece.
+    fn royal_rule(&self) -> RoyalRule {
+        RoyalRule::Capture
     }
 
     fn end_verdict(&self, pos: &Position) -> Option<Verdict> {

@@ -323,6 +323,16 @@ pub const SEARCH_BENCH: &[(&str, &str, u32)] = &[
     ("almost-wildebeest", crate::variants::wildebeest::START, 9),
     ("patricia", crate::variants::patricia::START, 11),
     ("patricia", "5/k4/1pB2/p4/2Q2[PPBRr] b - - 1 10", 10),
+    (
+        "pawn-partonici-8",
+        "sssppsss/sppsspps/p2pp2p/8/8/P2PP2P/SPPSSPPS/SSSPPSSS w 0:0 0 1",
+        7,
+    ),
+    (
+        "royal-partonici-9",
+        "ppppppppp/pppxxxppp/9/9/9/9/9/PPPXXXPPP/PPPPPPPPP w 0:0 0 1",
+        6,
+    ),
 ];
 
 /// `menagerie bench`: searches of fixed positions (or, with `perft`, perft of fixed
@@ -407,6 +417,17 @@ pub fn tune_selfplay_command(
     ))
 }
 
+/// The tuner fits the data-driven evaluator's weights; families with an evaluation of their
+/// own (Partonici) would be "tuned" without effect, so they are refused.
+fn refuse_own_evaluation(game: &AnyGame) -> Result<(), CliError> {
+    match game {
+        AnyGame::Partonici(_) => Err(CliError(
+            "this variant has its own evaluation, which the tuner does not fit".into(),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `menagerie tune fit`: fits the evaluation weights to samples files of one variant; with
 /// `write`, the fitted weights also go to that file (`name = value` lines).
 pub fn tune_fit_command(
@@ -429,6 +450,7 @@ pub fn tune_fit_command(
         .map(|s| s.trim().to_string())
         .ok_or_else(|| CliError("the samples file has no '# variant: NAME' line".into()))?;
     let game = variants::game(&variant)?;
+    refuse_own_evaluation(&game)?;
     with_game!(&game, g => {
         let (samples, bad) = crate::tune::texel::read_samples(g, &text);
         if samples.is_empty() {
@@ -473,6 +495,7 @@ pub fn tune_compare_command(
     use crate::search::Evaluator;
     use crate::search::eval::EvalParams;
     let game = variants::game(variant)?;
+    refuse_own_evaluation(&game)?;
     with_game!(&game, g => {
         let v = g.variant();
         let load = |which: &str| -> Result<Evaluator, CliError> {

@@ -102,3 +102,26 @@ fn suite_option_lines_apply() {
     let bad = "# option: NoSuchOption=1\n";
     assert!(suite_command(bad, None, CEILING).is_err());
 }
+
+/// Partonici: every variant's start position, the worked examples of the rules and positions
+/// from random play, counted by the independent model tests/scripts/partonici_model.py.
+#[test]
+fn partonici_suites() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("partonici_"))
+        })
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 12, "one suite per Partonici variant");
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (report, ok) = suite_command(&text, None, CEILING).unwrap();
+        assert!(ok, "{}:\n{report}", path.display());
+        assert!(report.contains(" passed, 0 failed, 0 skipped"), "{report}");
+    }
+}

@@ -397,3 +397,37 @@ fn uci_patricia_options_and_perft() {
     d.wait_for("bestmove");
     snap!("uci_patricia", d.finish());
 }
+
+#[test]
+fn uci_partonici_game() {
+    let mut d = Driver::start();
+    d.send("uci");
+    d.wait_for("uciok");
+    d.send("setoption name UCI_Variant value pawn-partonici-8");
+    d.sync("isready", "readyok");
+    // Spec P7: the mixed take of four, named in the info string before bestmove.
+    d.send("position fen 8/8/2p5/Ppp5/2P1p3/8/8/8 w 0:0 0 1");
+    d.send("go depth 3");
+    d.wait_for("bestmove");
+    // Spec T6: the promotion wins by claim; the game is then over.
+    d.send("position fen 8/7P/8/p7/8/8/8/+P7 w 2:0 0 1");
+    d.send("go depth 2");
+    d.wait_for("bestmove");
+    d.send("position fen 8/7P/8/p7/8/8/8/+P7 w 2:0 0 1 moves h7-h8");
+    d.sync("d", "Fen:");
+    d.send("go depth 2");
+    d.wait_for("bestmove");
+    // With a claim lead of 3 the same move does not end the game.
+    d.send("setoption name PartoniciClaimLead value 3");
+    d.send("position fen 8/7P/8/p7/8/8/8/+P7 w 2:0 0 1 moves h7h8");
+    d.send("go perft 1");
+    d.wait_for("Nodes searched");
+    // A wrong capture list is refused and changes nothing.
+    d.send("position fen 8/8/2p5/Ppp5/2P1p3/8/8/8 w 0:0 0 1 moves c4d5xe4");
+    d.sync("isready", "readyok");
+    d.send("setoption name UCI_Variant value royal-scaci-partonici-8");
+    d.send("position fen k7/5r2/8/6Kp/Q1b1n3/8/2N5/8 b 0:0 0 1");
+    d.send("go depth 2");
+    d.wait_for("bestmove");
+    snap!("uci_partonici_game", d.finish());
+}

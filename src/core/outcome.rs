@@ -9,8 +9,10 @@ pub enum Reason {
     MoveLimit,
     Repetition,
     InsufficientMaterial,
+    /// A win claimed by a rule of play (Partonici: capture lead and promoted pieces).
+    Claim,
     /// The side to move has no legal move and the rules say what that means (Scacia: it
-    /// loses; Schlagschach: it wins).
+    /// loses; Schlagschach: it wins; Partonici: captures decide).
     NoMoves,
     /// A repetition in which one player gave check with every move (Sphinx).
     PerpetualCheck,
@@ -25,7 +27,8 @@ impl Reason {
             Reason::MoveLimit => "move limit",
             Reason::Repetition => "repetition",
             Reason::InsufficientMaterial => "insufficient material",
-            Reason::NoMoves => "no legal move left",
+            Reason::Claim => "claim",
+            Reason::NoMoves => "no legal move",
             Reason::PerpetualCheck => "perpetual check",
         }
     }

@@ -112,6 +112,10 @@ pub struct Variant {
     /// Cell names, board-field layout and drawing: [`Notation::flat`] unless the family sets
     /// its own after `conclude` (boards of three or more axes).
     pub notation: Notation,
+    /// A family's own position-string notation (Partonici's capture counts and `+` marks);
+    /// `None` means the FEN-like one described by `notation`. Families set it after
+    /// [`VariantSpec::conclude`].
+    pub family_notation: Option<&'static crate::fen::FamilyNotation>,
 }
 
 impl VariantSpec {
@@ -203,6 +207,7 @@ impl VariantSpec {
             fast_legality,
             rights_lost,
             notation,
+            family_notation: None,
         })
     }
 }

@@ -14,6 +14,7 @@ use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::position::Position;
 use crate::core::variant::Variant;
+use crate::geometry::Sq;
 
 /// The canonical text of a move.
 pub fn move_text(v: &Variant, mv: &Move) -> String {
@@ -66,9 +67,76 @@ fn well_formed(text: &str) -> bool {
     .is_ok()
 }
 
-/// Finds the legal move that `text` names in `pos`.
+/// Finds the legal move that `text` names in `pos`. In families whose moves capture away
+/// from the destination, the record form (`c4-d5`, `c4-d5xe4xb5`, `c4d5xe4xb5`) is accepted
+/// too; a capture list, when given, must be exactly what the move captures (in any order).
 pub fn parse_move<G: Game>(game: &G, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
+    let v = game.variant();
+    if v.family_notation.is_some_and(|n| n.capture_lists) && text.contains(['x', '-']) {
+        let (core, mut listed) = split_capture_list(v, text)?;
+        let mv = resolve(game, pos, &core).map_err(|e| match e {
+            MoveError::Syntax(_) => MoveError::Syntax(text.chars().take(40).collect()),
+            MoveError::Illegal(_) => MoveError::Illegal(text.to_string()),
+        })?;
+        listed.sort_unstable();
+        if text.contains('x') && listed != captured_squares(game, pos, mv) {
+            return Err(MoveError::Illegal(text.to_string()));
+        }
+        return Ok(mv);
+    }
+    resolve(game, pos, text)
+}
+
+/// Splits `c4-d5xe4xb5` into the move `c4d5` and the listed squares.
+fn split_capture_list(v: &Variant, text: &str) -> Result<(String, Vec<Sq>), MoveError> {
+    let syntax = || MoveError::Syntax(text.chars().take(40).collect());
+    if text.len() > 200 {
+        return Err(syntax());
+    }
+    let mut parts = text.split('x');
+    let head = parts.next().unwrap_or("");
+    let mut listed = Vec::new();
+    for name in parts {
+        listed.push(v.parse_square(name).ok_or_else(syntax)?);
+    }
+    let core = match head.split_once('-') {
+        Some((from, to)) if all_consuming(square).parse(from).is_ok() => format!("{from}{to}"),
+        Some(_) => return Err(syntax()),
+        None => head.to_string(),
+    };
+    Ok((core, listed))
+}
+
+/// The squares whose enemy pieces `mv` removes, in ascending order (the move is made and
+/// taken back, so every family's own capture rules decide).
+pub fn captured_squares<G: Game>(game: &G, pos: &mut Position, mv: Move) -> Vec<Sq> {
+    let side = pos.side();
+    let before: Vec<_> = (0..pos.squares() as Sq).map(|sq| pos.at(sq)).collect();
+    game.make(pos, mv);
+    let taken = before
+        .iter()
+        .enumerate()
+        .filter(|&(sq, &p)| !p.is_empty() && p.owner() != side && pos.at(sq as Sq) != p)
+        .map(|(sq, _)| sq as Sq)
+        .collect();
+    game.unmake(pos);
+    taken
+}
+
+/// The record form of a move: its text, then `x<square>` for each captured square
+/// (spec/notation.md: `c4d5xe4xb5xc5xc6`).
+pub fn record_text(v: &Variant, mv: &Move, captured: &[Sq]) -> String {
+    let mut s = move_text(v, mv);
+    for &sq in captured {
+        s.push('x');
+        s.push_str(&v.square_name(sq));
+    }
+    s
+}
+
+/// Finds the legal move whose canonical text (or an accepted alias) is `text`.
+fn resolve<G: Game>(game: &G, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     if text.len() > 32 || !well_formed(text) {
         return Err(MoveError::Syntax(text.chars().take(40).collect()));
     }

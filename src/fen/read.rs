@@ -17,7 +17,7 @@ use crate::geometry::{MAX_AXES, Sq};
 /// The longest position string accepted (protects against absurd input).
 pub const MAX_LEN: usize = 4096;
 
-enum Token<'a> {
+pub(super) enum Token<'a> {
     Empty(&'a str),
     Piece(char),
 }
@@ -30,7 +30,7 @@ fn token(i: &str) -> IResult<&str, Token<'_>> {
     .parse(i)
 }
 
-fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
+pub(super) fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
     FenError {
         field,
         column,
@@ -39,7 +39,7 @@ fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenErr
 }
 
 /// Splits the text into fields with their 1-based starting columns.
-fn fields(text: &str) -> Vec<(usize, &str)> {
+pub(super) fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices() {
@@ -142,7 +142,7 @@ pub fn read_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     Ok(setup)
 }
 
-fn read_number(
+pub(super) fn read_number(
     s: &str,
     col: usize,
     field: &'static str,
@@ -332,6 +332,71 @@ fn read_cells(
 
 fn to_coords(c: &[i32; MAX_AXES]) -> [u8; MAX_AXES] {
     c.map(|x| x as u8)
+}
+
+/// Walks a board field: ranks from the top, `/` between them, decimal runs of empty cells.
+/// `piece` reads one piece token from the start of the text it is given (the second argument
+/// is its column) and returns what it read and how many bytes it took. Returns every piece
+/// with its square index (rank × files + file) and column. Families whose piece tokens differ
+/// (Partonici's `+P` and `Q*`) use it with their own `piece`.
+pub(super) fn walk_board<T>(
+    field: &str,
+    col: usize,
+    (files, ranks): (usize, usize),
+    mut piece: impl FnMut(&str, usize) -> Result<(T, usize), FenError>,
+) -> Result<Vec<(usize, usize, T)>, FenError> {
+    let rank_texts: Vec<&str> = field.split('/').collect();
+    if rank_texts.len() != ranks {
+        return Err(err(
+            "board",
+            col,
+            format!("{} ranks given, the board has {ranks}", rank_texts.len()),
+        ));
+    }
+    let mut out = Vec::new();
+    let mut offset = col;
+    for (row, rank_text) in rank_texts.iter().enumerate() {
+        let rank = ranks - 1 - row;
+        let mut file = 0usize;
+        let mut rest: &str = rank_text;
+        while !rest.is_empty() {
+            let here = offset + (rank_text.len() - rest.len());
+            let run: IResult<&str, &str> = digit1(rest);
+            if let Ok((next, digits)) = run {
+                let n: usize = digits.parse().unwrap_or(usize::MAX);
+                if n == 0 || n > files - file {
+                    return Err(err(
+                        "board",
+                        here,
+                        format!("rank {}: {digits} empty cells do not fit", rank + 1),
+                    ));
+                }
+                file += n;
+                rest = next;
+                continue;
+            }
+            let (item, used) = piece(rest, here)?;
+            if file >= files {
+                return Err(err(
+                    "board",
+                    here,
+                    format!("rank {} has more than {files} files", rank + 1),
+                ));
+            }
+            out.push((rank * files + file, here, item));
+            file += 1;
+            rest = rest.get(used.max(1)..).unwrap_or("");
+        }
+        if file != files {
+            return Err(err(
+                "board",
+                offset + rank_text.len(),
+                format!("rank {} has {file} files, the board has {files}", rank + 1),
+            ));
+        }
+        offset += rank_text.len() + 1;
+    }
+    Ok(out)
 }
 
 fn read_castling(v: &Variant, field: &str, col: usize, setup: &mut Setup) -> Result<(), FenError> {

@@ -1,5 +1,6 @@
 //! Writing positions: the canonical position string, and a drawing of the board for people.
 
+use crate::core::board::Piece;
 use crate::core::notation::{Fields, Notation};
 use crate::core::position::Position;
 use crate::core::rules::castling::right_bit;
@@ -37,6 +38,9 @@ pub fn board_text(notation: &Notation, cell: impl Fn(Sq) -> Option<char>) -> Str
 
 /// The canonical position string of `pos`.
 pub fn write_position(v: &Variant, pos: &Position) -> String {
+    if let Some(notation) = v.family_notation {
+        return (notation.write)(v, pos);
+    }
     let mut out = board_text(&v.notation, |sq| {
         let p = pos.at(sq);
         (!p.is_empty()).then(|| v.letter(p))
@@ -79,6 +83,36 @@ pub fn write_position(v: &Variant, pos: &Position) -> String {
     out
 }
 
+/// The board field: ranks from the top, `/` between them, runs of empty cells as numbers,
+/// each piece as `label` writes it (families with other piece tokens pass their own).
+pub(super) fn board_field(v: &Variant, pos: &Position, label: impl Fn(Piece) -> String) -> String {
+    let g = v.geometry();
+    let (files, ranks) = (g.files(), g.ranks());
+    let mut out = String::with_capacity(128);
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            let p = pos.at((rank * files + file) as Sq);
+            if p.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push_str(&label(p));
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
 /// A drawing of the board, then `Fen: ...`: the variant's panel drawing where it has one
 /// (see [`super::draw`]), else rank numbers left and file letters below.
 pub fn draw_board(v: &Variant, pos: &Position) -> String {
@@ -96,8 +130,12 @@ pub fn draw_board(v: &Variant, pos: &Position) -> String {
         out.push_str(&format!("{:>2} |", rank + 1));
         for file in 0..files {
             let p = pos.at((rank * files + file) as Sq);
-            let c = if p.is_empty() { ' ' } else { v.letter(p) };
-            out.push_str(&format!(" {c} |"));
+            let label = match v.family_notation {
+                _ if p.is_empty() => String::new(),
+                Some(notation) => (notation.label)(v, p),
+                None => v.letter(p).to_string(),
+            };
+            out.push_str(&format!("{label:^3}|"));
         }
         out.push('\n');
         out.push_str(&border);

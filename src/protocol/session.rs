@@ -14,7 +14,10 @@ use crate::core::game::Game;
 use crate::core::moves::{Move, MoveList};
 use crate::core::outcome::Outcome;
 use crate::core::position::Position;
-use crate::fen::{draw_board, move_text, parse_move, parse_position, write_position};
+use crate::fen::{
+    captured_squares, draw_board, move_text, parse_move, parse_position, record_text,
+    write_position,
+};
 use crate::perft::{divide, divide_report};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Control, Evaluator, Limits, Report, SearchResult, Settings};
@@ -207,6 +210,37 @@ impl Session {
 
     pub fn move_text(&self, mv: &Move) -> String {
         with_game!(&*self.game, g => move_text(g.variant(), mv))
+    }
+
+    /// For families whose captures happen away from the destination (Partonici): the move's
+    /// record with its captured squares (`c4d5xe4xb5`), then ` result ...` if it ends the
+    /// game. `None` for other families, whose moves speak for themselves.
+    pub fn move_record(&mut self, mv: &Move) -> Option<String> {
+        let game = self.game.clone();
+        with_game!(&*game, g => {
+            if !g.variant().family_notation.is_some_and(|n| n.capture_lists) {
+                return None;
+            }
+            let taken = captured_squares(g, &mut self.pos, *mv);
+            let mut text = record_text(g.variant(), mv, &taken);
+            self.play(*mv);
+            if let Some(outcome) = self.outcome() {
+                text.push_str(&format!(" result {outcome}"));
+            }
+            self.take_back();
+            Some(text)
+        })
+    }
+
+    /// For families with capture lists: the result of a game that is over (`None` otherwise).
+    /// Their results are not always a mate or a draw (capture counts decide), so the UCI
+    /// front-end names them.
+    pub fn result_note(&mut self) -> Option<String> {
+        let lists = with_game!(&*self.game, g => g.variant().family_notation.is_some_and(|n| n.capture_lists));
+        if !lists {
+            return None;
+        }
+        self.outcome().map(|o| o.to_string())
     }
 
     pub fn fen(&self) -> String {

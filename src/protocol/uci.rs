@@ -364,6 +364,11 @@ impl Uci {
     fn best_move(&mut self, result: &SearchResult) {
         match result.best {
             Some(best) => {
+                if let Some(record) = self.session.move_record(&best) {
+                    // Captures away from the destination are named for the GUI
+                    // (notation.md: `info string` lines may list them as x<square>).
+                    self.out(&format!("info string bestmove {record}"));
+                }
                 let mut line = format!("bestmove {}", self.session.move_text(&best));
                 if let Some(p) = result.ponder {
                     // The ponder move is named in the position after the best move.
@@ -380,6 +385,9 @@ impl Uci {
                     "cp 0"
                 };
                 self.out(&format!("info depth 0 score {score}"));
+                if let Some(result) = self.session.result_note() {
+                    self.out(&format!("info string result {result}"));
+                }
                 self.out("bestmove (none)");
             }
         }

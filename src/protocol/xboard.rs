@@ -411,7 +411,13 @@ impl XBoard {
             "feature option=\"MultiPV -spin 1 1 {MULTI_PV_MAX}\""
         ));
         self.out("feature option=\"Clear Hash -button\"");
-        for option in VARIANT_OPTIONS {
+        // Only the options of variants XBoard can play (Partonici, for one, is UCI only).
+        let offered = VARIANT_OPTIONS.iter().filter(|o| {
+            XBOARD_VARIANTS
+                .iter()
+                .any(|x| our_name(x).is_some_and(|ours| o.variants.contains(&ours)))
+        });
+        for option in offered {
             let kind = match option.kind {
                 OptionKind::Check { default } => format!("-check {}", default as u8),
                 OptionKind::Spin { default, min, max } => format!("-spin {default} {min} {max}"),

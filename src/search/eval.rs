@@ -297,7 +297,7 @@ impl Evaluator {
 }
 
 /// How many cells a piece reaches from `sq` on an otherwise empty board.
-fn empty_board_moves(v: &Variant, player: u8, kind: KindId, sq: u16) -> i32 {
+pub fn empty_board_moves(v: &Variant, player: u8, kind: KindId, sq: u16) -> i32 {
     let leaps = v.moves.leaps(player, kind, sq).len();
     let rides: usize = v
         .moves

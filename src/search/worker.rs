@@ -10,9 +10,8 @@ use super::see::see;
 use super::time::{Budget, Limits};
 use super::tt::{Bound, NO_MOVE, TranspositionTable, pack_move};
 use super::{Control, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult};
-use crate::core::game::Game;
+use crate::core::game::{Game, Verdict};
 use crate::core::moves::{Move, MoveKind, MoveList};
-use crate::core::outcome::Verdict;
 use crate::core::position::Position;
 
 /// Quiescence plies in which a side that must capture (compulsory captures) may not stand
@@ -289,14 +288,17 @@ impl<'a, G: Game> Worker<'a, G> {
     /// unless the game says otherwise), or a game decided without the checkmate model.
     fn rule_score(&self, ply: usize) -> Option<i32> {
         let end = &self.game.variant().spec.end;
+        // Counting games score these endings by the captures made (`end_verdict`).
+        let counted = || self.game.end_verdict(&self.pos);
         if end
             .move_limit
             .is_some_and(|limit| self.pos.halfmove() >= limit)
         {
-            return Some(0);
+            return Some(counted().map_or(0, |v| Self::verdict_score(v, ply)));
         }
         if end.repetitions.is_some() && self.pos.repetitions() > 0 {
-            return Some(Self::verdict_score(self.game.repetition(&self.pos), ply));
+            let verdict = counted().unwrap_or_else(|| self.game.repetition(&self.pos));
+            return Some(Self::verdict_score(verdict, ply));
         }
         self.game
             .decided(&self.pos)
@@ -342,7 +344,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(self.game.variant(), &self.pos);
+            return self.game.evaluate(self.eval, &self.pos, None);
         }
 
         let key = self.pos.hash();
@@ -371,7 +373,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.eval.evaluate(self.game.variant(), &self.pos)
+            self.game.evaluate(self.eval, &self.pos, None)
         };
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
@@ -536,7 +538,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return score;
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(self.game.variant(), &self.pos);
+            return self.game.evaluate(self.eval, &self.pos, None);
         }
         let in_check = self.game.in_check(&self.pos);
         let mut moves = std::mem::take(&mut self.lists[ply]);
@@ -568,8 +570,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 stand_pat = -INFINITY;
             } else {
                 stand_pat = self
-                    .eval
-                    .evaluate_lazy(self.game.variant(), &self.pos, alpha, beta);
+                    .game
+                    .evaluate(self.eval, &self.pos, Some((alpha, beta)));
                 if stand_pat >= beta {
                     self.lists[ply] = moves;
                     self.scores[ply] = scores;
@@ -591,10 +593,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     // Losing captures (and everything after them) are not worth a look.
                     break;
                 }
-                let gain = self
-                    .game
-                    .captured(&self.pos, mv)
-                    .map_or(0, |p| self.eval.value(p))
+                let gain = self.game.capture_gain(self.eval, &self.pos, mv)
                     + if mv.is_promotion() {
                         self.eval.kind_value(mv.piece)
                     } else {
@@ -649,8 +648,8 @@ impl<'a, G: Game> Worker<'a, G> {
         for &mv in moves {
             let score = if hash_move != NO_MOVE && pack_move(mv) == hash_move {
                 HASH_MOVE
-            } else if let Some(victim) = self.game.captured(&self.pos, mv) {
-                let victim_value = self.eval.value(victim).max(50);
+            } else if self.game.captured(&self.pos, mv).is_some() {
+                let victim_value = self.game.capture_gain(self.eval, &self.pos, mv).max(50);
                 let attacker = self.pos.at(mv.from);
                 let attacker_value = if attacker.is_royal() {
                     0

@@ -4,12 +4,14 @@
 pub mod chess;
 pub mod cubism;
 pub mod options;
+pub mod partonici;
 pub mod patricia;
 pub mod western;
 pub mod wildebeest;
 
 use crate::core::variant::VariantSpec;
 pub use options::{OptionKind, OptionValues, VARIANT_OPTIONS, VariantOption};
+use partonici::Partonici;
 use patricia::Patricia;
 use western::Western;
 
@@ -72,18 +74,42 @@ pub const VARIANTS: &[VariantInfo] = &[
             .map(AnyGame::Patricia)
             .map_err(VariantError::Invalid)
     }),
-    planned("pawn-partonici-7", "partonici"),
-    planned("pawn-partonici-8", "partonici"),
-    planned("pawn-partonici-9", "partonici"),
-    planned("pawn-partonici-9-all", "partonici"),
-    planned("pawn-partonici-10", "partonici"),
-    planned("royal-partonici-8", "partonici"),
-    planned("royal-partonici-9", "partonici"),
-    planned("royal-partonici-10", "partonici"),
-    planned("scaci-partonici-8", "partonici"),
-    planned("scaci-partonici-10", "partonici"),
-    planned("royal-scaci-partonici-8", "partonici"),
-    planned("royal-scaci-partonici-10", "partonici"),
+    playable("pawn-partonici-7", "partonici", |o| {
+        partonici::build("pawn-partonici-7", o)
+    }),
+    playable("pawn-partonici-8", "partonici", |o| {
+        partonici::build("pawn-partonici-8", o)
+    }),
+    playable("pawn-partonici-9", "partonici", |o| {
+        partonici::build("pawn-partonici-9", o)
+    }),
+    playable("pawn-partonici-9-all", "partonici", |o| {
+        partonici::build("pawn-partonici-9-all", o)
+    }),
+    playable("pawn-partonici-10", "partonici", |o| {
+        partonici::build("pawn-partonici-10", o)
+    }),
+    playable("royal-partonici-8", "partonici", |o| {
+        partonici::build("royal-partonici-8", o)
+    }),
+    playable("royal-partonici-9", "partonici", |o| {
+        partonici::build("royal-partonici-9", o)
+    }),
+    playable("royal-partonici-10", "partonici", |o| {
+        partonici::build("royal-partonici-10", o)
+    }),
+    playable("scaci-partonici-8", "partonici", |o| {
+        partonici::build("scaci-partonici-8", o)
+    }),
+    playable("scaci-partonici-10", "partonici", |o| {
+        partonici::build("scaci-partonici-10", o)
+    }),
+    playable("royal-scaci-partonici-8", "partonici", |o| {
+        partonici::build("royal-scaci-partonici-8", o)
+    }),
+    playable("royal-scaci-partonici-10", "partonici", |o| {
+        partonici::build("royal-scaci-partonici-10", o)
+    }),
     playable("cubic", "cubism", |o| cubism::build("cubic", o)),
     playable("cubic-compulsion", "cubism", |o| {
         cubism::build("cubic-compulsion", o)
@@ -127,6 +153,7 @@ pub enum AnyGame {
     Western(Western),
     Patricia(Patricia),
     Cubism(cubism::Cubism),
+    Partonici(Partonici),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game, so the body is compiled per family.
@@ -137,6 +164,7 @@ macro_rules! with_game {
             $crate::variants::AnyGame::Western($g) => $body,
             $crate::variants::AnyGame::Patricia($g) => $body,
             $crate::variants::AnyGame::Cubism($g) => $body,
+            $crate::variants::AnyGame::Partonici($g) => $body,
         }
     };
 }

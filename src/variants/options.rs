@@ -8,6 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use super::partonici;
+
 /// The type and range of an option (what UCI calls check, spin and combo).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
@@ -60,6 +62,65 @@ pub const VARIANT_OPTIONS: &[VariantOption] = &[
             default: 0,
             min: 0,
             max: 1000,
+        },
+    },
+    // Partonici (spec/rules/partonici.md): D-8, the claim rule of §5 (D-23), D-17, D-5, the
+    // optional scaci10+ setup, D-11.
+    VariantOption {
+        name: partonici::OPT_DIAGONAL,
+        variants: partonici::PAWN_AND_ROYAL_VARIANTS,
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: partonici::OPT_DIAGONAL_PROMOTED,
+        variants: partonici::PAWN_AND_ROYAL_VARIANTS,
+        kind: OptionKind::Combo {
+            default: "bishop",
+            choices: &["bishop", "queen"],
+        },
+    },
+    VariantOption {
+        name: partonici::OPT_CLAIM_LEAD,
+        variants: partonici::PAWN_VARIANTS,
+        kind: OptionKind::Spin {
+            default: 2,
+            min: 2,
+            max: 3,
+        },
+    },
+    VariantOption {
+        name: partonici::OPT_CLAIM_PROMOTED,
+        variants: partonici::PAWN_VARIANTS,
+        kind: OptionKind::Spin {
+            default: 2,
+            min: 2,
+            max: 3,
+        },
+    },
+    VariantOption {
+        name: partonici::OPT_CLP_END,
+        variants: partonici::ALL_VARIANTS,
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: partonici::OPT_ROYAL10_ALT,
+        variants: &["royal-partonici-10"],
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: partonici::OPT_BACK_PAWNS,
+        variants: partonici::SCACI10_VARIANTS,
+        kind: OptionKind::Check { default: false },
+    },
+    VariantOption {
+        name: partonici::OPT_PROMOTION,
+        variants: partonici::SCACI_VARIANTS,
+        kind: OptionKind::Combo {
+            default: "q",
+            choices: &[
+                "q", "r", "b", "n", "qr", "qb", "qn", "rb", "rn", "bn", "qrb", "qrn", "qbn", "rbn",
+                "qrbn",
+            ],
         },
     },
     // Chessical Cubism (spec/rules/cubism.md D17, D20, D21).

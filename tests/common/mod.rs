@@ -48,3 +48,45 @@ macro_rules! snap {
         })
     };
 }
+
+/// The position after playing `moves` from `fen` in a Partonici game.
+pub fn partonici_play(
+    game: &menagerie::variants::partonici::Partonici,
+    fen: &str,
+    moves: &[&str],
+) -> Position {
+    let mut pos = parse_position(game, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for m in moves {
+        let mv = parse_move(game, &mut pos, m).unwrap_or_else(|e| panic!("{fen} {m}: {e}"));
+        game.make(&mut pos, mv);
+    }
+    pos
+}
+
+pub fn partonici_fen_after(
+    game: &menagerie::variants::partonici::Partonici,
+    fen: &str,
+    moves: &[&str],
+) -> String {
+    write_position(game.variant(), &partonici_play(game, fen, moves))
+}
+
+/// A Partonici game with the given rule options.
+pub fn partonici_with(
+    name: &str,
+    options: &[(&str, &str)],
+) -> menagerie::variants::partonici::Partonici {
+    let mut values = menagerie::variants::OptionValues::default();
+    for (option, value) in options {
+        values.set(option, value).unwrap();
+    }
+    match variants::game_with(name, &values).unwrap() {
+        AnyGame::Partonici(g) => g,
+        _ => panic!("{name} is a Partonici game"),
+    }
+}
+
+/// A Partonici game with default options.
+pub fn partonici(name: &str) -> menagerie::variants::partonici::Partonici {
+    partonici_with(name, &[])
+}

@@ -34,6 +34,23 @@ impl Driver {
         }
     }
 
+    /// A driver past the UCI handshake (`uci` ... `uciok`, kept in the transcript).
+    fn uci() -> Driver {
+        let mut d = Driver::start();
+        d.send("uci");
+        d.wait_for("uciok");
+        d
+    }
+
+    /// A driver past the XBoard handshake (`xboard`, `protover 2` ... `feature done=1`).
+    fn xboard() -> Driver {
+        let mut d = Driver::start();
+        d.send("xboard");
+        d.send("protover 2");
+        d.wait_for("feature done=1");
+        d
+    }
+
     fn output(&self) -> String {
         String::from_utf8_lossy(&self.buffer.lock().unwrap()).into_owned()
     }
@@ -122,19 +139,14 @@ fn mask(line: &str) -> String {
 
 #[test]
 fn uci_handshake() {
-    let mut d = Driver::start();
-    d.send("uci");
-    d.wait_for("uciok");
+    let mut d = Driver::uci();
     d.sync("isready", "readyok");
     snap!("uci_handshake", d.finish());
 }
 
 #[test]
 fn xboard_handshake_and_variant_setup() {
-    let mut d = Driver::start();
-    d.send("xboard");
-    d.send("protover 2");
-    d.wait_for("feature done=1");
+    let mut d = Driver::xboard();
     d.send("accepted ping");
     d.send("new");
     d.send("variant wildebeest");
@@ -148,9 +160,7 @@ fn xboard_handshake_and_variant_setup() {
 
 #[test]
 fn uci_short_game() {
-    let mut d = Driver::start();
-    d.send("uci");
-    d.wait_for("uciok");
+    let mut d = Driver::uci();
     d.send("setoption name UCI_Variant value wildebeest");
     d.sync("isready", "readyok");
     d.send("ucinewgame");
@@ -175,9 +185,7 @@ fn uci_short_game() {
 
 #[test]
 fn uci_bad_input_is_reported_and_changes_nothing() {
-    let mut d = Driver::start();
-    d.send("uci");
-    d.wait_for("uciok");
+    let mut d = Driver::uci();
     d.send("position startpos moves e2e4");
     let bad = [
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
@@ -214,9 +222,7 @@ fn uci_bad_input_is_reported_and_changes_nothing() {
 
 #[test]
 fn uci_stop_ponder_and_infinite() {
-    let mut d = Driver::start();
-    d.send("uci");
-    d.wait_for("uciok");
+    let mut d = Driver::uci();
     d.send("position startpos");
     d.send("go infinite");
     d.send("isready");
@@ -238,10 +244,7 @@ fn uci_stop_ponder_and_infinite() {
 
 #[test]
 fn xboard_short_game_and_takebacks() {
-    let mut d = Driver::start();
-    d.send("xboard");
-    d.send("protover 2");
-    d.wait_for("feature done=1");
+    let mut d = Driver::xboard();
     d.send("new");
     d.send("variant wildebeest");
     d.send("sd 2");
@@ -269,10 +272,7 @@ fn xboard_short_game_and_takebacks() {
 
 #[test]
 fn xboard_bad_input_is_reported_and_changes_nothing() {
-    let mut d = Driver::start();
-    d.send("xboard");
-    d.send("protover 2");
-    d.wait_for("feature done=1");
+    let mut d = Driver::xboard();
     d.send("new");
     d.send("force");
     d.send("usermove e2e4");
@@ -309,10 +309,7 @@ fn xboard_bad_input_is_reported_and_changes_nothing() {
 
 #[test]
 fn xboard_analyze_and_exclude() {
-    let mut d = Driver::start();
-    d.send("xboard");
-    d.send("protover 2");
-    d.wait_for("feature done=1");
+    let mut d = Driver::xboard();
     d.send("new");
     d.send("force");
     d.send("exclude e2e4");
@@ -337,10 +334,7 @@ fn xboard_analyze_and_exclude() {
 
 #[test]
 fn xboard_patricia_flips_drops_and_royal_capture() {
-    let mut d = Driver::start();
-    d.send("xboard");
-    d.send("protover 2");
-    d.wait_for("feature done=1");
+    let mut d = Driver::xboard();
     d.send("new");
     d.send("variant patricia");
     d.sync("ping 1", "pong 1");
@@ -377,9 +371,7 @@ fn xboard_patricia_flips_drops_and_royal_capture() {
 
 #[test]
 fn uci_patricia_options_and_perft() {
-    let mut d = Driver::start();
-    d.send("uci");
-    d.wait_for("uciok");
+    let mut d = Driver::uci();
     d.send("setoption name UCI_Variant value patricia");
     d.send("setoption name PatriciaFreeFace value true");
     d.sync("isready", "readyok");
@@ -400,9 +392,7 @@ fn uci_patricia_options_and_perft() {
 
 #[test]
 fn uci_partonici_game() {
-    let mut d = Driver::start();
-    d.send("uci");
-    d.wait_for("uciok");
+    let mut d = Driver::uci();
     d.send("setoption name UCI_Variant value pawn-partonici-8");
     d.sync("isready", "readyok");
     // Spec P7: the mixed take of four, named in the info string before bestmove.

@@ -481,11 +481,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 best_move = mv;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    self.update_pv(ply, mv);
                     if score >= beta {
                         if !tactical {
                             self.heuristics.reward(
@@ -613,11 +609,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    self.update_pv(ply, mv);
                     if score >= beta {
                         break;
                     }
@@ -627,6 +619,16 @@ impl<'a, G: Game> Worker<'a, G> {
         self.lists[ply] = moves;
         self.scores[ply] = scores;
         best
+    }
+
+    /// The principal variation at `ply` becomes `mv` followed by the one found below it.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
     }
 
     /// The history-table kind of a move: the moving kind, or for a drop the dropped kind

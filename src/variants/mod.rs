@@ -23,8 +23,9 @@ pub enum Status {
     Unsupported,
 }
 
-/// Builds a playable game from the variant options.
-pub type Builder = fn(&OptionValues) -> Result<AnyGame, VariantError>;
+/// Builds a playable game from its name (families build several variants) and the variant
+/// options.
+pub type Builder = fn(&str, &OptionValues) -> Result<AnyGame, VariantError>;
 
 /// One row of the variant list.
 #[derive(Clone, Copy, Debug)]
@@ -62,88 +63,44 @@ const fn planned(name: &'static str, family: &'static str) -> VariantInfo {
 
 /// Every variant name of spec/notation.md, in its order.
 pub const VARIANTS: &[VariantInfo] = &[
-    playable("chess", "orthodox", |_| western_game(chess::spec())),
-    playable("wildebeest", "wildebeest", |_| {
+    playable("chess", "orthodox", |_, _| western_game(chess::spec())),
+    playable("wildebeest", "wildebeest", |_, _| {
         western_game(wildebeest::spec())
     }),
-    playable("almost-wildebeest", "wildebeest", |_| {
+    playable("almost-wildebeest", "wildebeest", |_, _| {
         western_game(wildebeest::almost_spec())
     }),
-    playable("patricia", "patricia", |opts| {
+    playable("patricia", "patricia", |_, opts| {
         Patricia::build(opts)
             .map(AnyGame::Patricia)
             .map_err(VariantError::Invalid)
     }),
-    playable("pawn-partonici-7", "partonici", |o| {
-        partonici::build("pawn-partonici-7", o)
-    }),
-    playable("pawn-partonici-8", "partonici", |o| {
-        partonici::build("pawn-partonici-8", o)
-    }),
-    playable("pawn-partonici-9", "partonici", |o| {
-        partonici::build("pawn-partonici-9", o)
-    }),
-    playable("pawn-partonici-9-all", "partonici", |o| {
-        partonici::build("pawn-partonici-9-all", o)
-    }),
-    playable("pawn-partonici-10", "partonici", |o| {
-        partonici::build("pawn-partonici-10", o)
-    }),
-    playable("royal-partonici-8", "partonici", |o| {
-        partonici::build("royal-partonici-8", o)
-    }),
-    playable("royal-partonici-9", "partonici", |o| {
-        partonici::build("royal-partonici-9", o)
-    }),
-    playable("royal-partonici-10", "partonici", |o| {
-        partonici::build("royal-partonici-10", o)
-    }),
-    playable("scaci-partonici-8", "partonici", |o| {
-        partonici::build("scaci-partonici-8", o)
-    }),
-    playable("scaci-partonici-10", "partonici", |o| {
-        partonici::build("scaci-partonici-10", o)
-    }),
-    playable("royal-scaci-partonici-8", "partonici", |o| {
-        partonici::build("royal-scaci-partonici-8", o)
-    }),
-    playable("royal-scaci-partonici-10", "partonici", |o| {
-        partonici::build("royal-scaci-partonici-10", o)
-    }),
-    playable("cubic", "cubism", |o| cubism::build("cubic", o)),
-    playable("cubic-compulsion", "cubism", |o| {
-        cubism::build("cubic-compulsion", o)
-    }),
-    playable("cubic-scacia", "cubism", |o| {
-        cubism::build("cubic-scacia", o)
-    }),
-    playable("cubic-tamerlane", "cubism", |o| {
-        cubism::build("cubic-tamerlane", o)
-    }),
-    playable("sphinx", "cubism", |o| cubism::build("sphinx", o)),
-    playable("sphinx-compulsion", "cubism", |o| {
-        cubism::build("sphinx-compulsion", o)
-    }),
-    playable("sphinx-losing", "cubism", |o| {
-        cubism::build("sphinx-losing", o)
-    }),
-    playable("sphinx-reduced", "cubism", |o| {
-        cubism::build("sphinx-reduced", o)
-    }),
-    playable("ecila", "cubism", |o| cubism::build("ecila", o)),
-    playable("ecila-scacia", "cubism", |o| {
-        cubism::build("ecila-scacia", o)
-    }),
-    playable("ecila-schlagschach", "cubism", |o| {
-        cubism::build("ecila-schlagschach", o)
-    }),
-    playable("ecila-27", "cubism", |o| cubism::build("ecila-27", o)),
-    playable("ecila-27-scacia", "cubism", |o| {
-        cubism::build("ecila-27-scacia", o)
-    }),
-    playable("ecila-27-schlagschach", "cubism", |o| {
-        cubism::build("ecila-27-schlagschach", o)
-    }),
+    playable("pawn-partonici-7", "partonici", partonici::build),
+    playable("pawn-partonici-8", "partonici", partonici::build),
+    playable("pawn-partonici-9", "partonici", partonici::build),
+    playable("pawn-partonici-9-all", "partonici", partonici::build),
+    playable("pawn-partonici-10", "partonici", partonici::build),
+    playable("royal-partonici-8", "partonici", partonici::build),
+    playable("royal-partonici-9", "partonici", partonici::build),
+    playable("royal-partonici-10", "partonici", partonici::build),
+    playable("scaci-partonici-8", "partonici", partonici::build),
+    playable("scaci-partonici-10", "partonici", partonici::build),
+    playable("royal-scaci-partonici-8", "partonici", partonici::build),
+    playable("royal-scaci-partonici-10", "partonici", partonici::build),
+    playable("cubic", "cubism", cubism::build),
+    playable("cubic-compulsion", "cubism", cubism::build),
+    playable("cubic-scacia", "cubism", cubism::build),
+    playable("cubic-tamerlane", "cubism", cubism::build),
+    playable("sphinx", "cubism", cubism::build),
+    playable("sphinx-compulsion", "cubism", cubism::build),
+    playable("sphinx-losing", "cubism", cubism::build),
+    playable("sphinx-reduced", "cubism", cubism::build),
+    playable("ecila", "cubism", cubism::build),
+    playable("ecila-scacia", "cubism", cubism::build),
+    playable("ecila-schlagschach", "cubism", cubism::build),
+    playable("ecila-27", "cubism", cubism::build),
+    playable("ecila-27-scacia", "cubism", cubism::build),
+    playable("ecila-27-schlagschach", "cubism", cubism::build),
     planned("party", "party"),
 ];
 
@@ -207,7 +164,7 @@ pub fn game_with(name: &str, options: &OptionValues) -> Result<AnyGame, VariantE
     let build = info
         .build
         .ok_or_else(|| VariantError::Unsupported(name.to_string()))?;
-    build(options)
+    build(info.name, options)
 }
 
 /// Builds every playable variant's tables; the error lists each contradiction found.

@@ -5,6 +5,7 @@ pub mod betza;
 pub mod board;
 pub mod game;
 pub mod movegen;
+pub mod multi;
 pub mod moves;
 pub mod notation;
 pub mod outcome;

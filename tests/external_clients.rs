@@ -1,33 +1,31 @@
 //! Menagerie driven by real clients from outside the process:
 //! - a Python script plays the part of a UCI GUI and checks every command's answer;
-//! - XBoard 4.9.1 under Xvfb (../shared/tools/xboard_match.sh) plays whole games against
+//! - XBoard 4.9.1 under Xvfb (tools/xboard_match.sh) plays whole games against
 //!   Sjaak II at Wildebeest and at orthodox chess, and Menagerie against itself (also at
 //!   Sphinx, reduced Sphinx and 8-cell Ecila on their flat pictures).
 //!
-//! Where a client is not installed the test says so and passes; `.ci/run` installs them all,
-//! so in CI they always run.
+//! Where a client is not installed the test says SKIPPED and passes locally; under CI
+//! (`CI=true`, as `.ci/run` sets it after installing them all) it fails instead.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{cannot_run, not_installed, tools_dir};
+use std::path::Path;
 use std::process::Command;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_menagerie");
 
-fn have(path: &str) -> bool {
-    Path::new(path).exists()
-}
-
-fn tools() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools")
-}
-
 #[test]
 fn uci_session_driven_by_a_python_script() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/uci_session.py");
-    let run = Command::new("python3").arg(&script).arg(ENGINE).output();
-    let Ok(out) = run else {
-        eprintln!("SKIPPED: python3 is not installed");
+    if cannot_run("uci_session", &not_installed(&["python3"])) {
         return;
-    };
+    }
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(ENGINE)
+        .output()
+        .expect("python3 runs");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("all checks passed"), "{text}");
@@ -51,18 +49,9 @@ fn xboard_match_then(
     // One match at a time: two would share the two cores and play under time pressure.
     static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let script = tools().join("xboard_match.sh");
-    let needed = [
-        "/usr/games/xboard",
-        "/usr/bin/Xvfb",
-        "/usr/bin/xauth",
-        "/usr/games/sjaakii",
-    ];
-    if !script.exists() || needed.iter().any(|p| !have(p)) {
-        eprintln!(
-            "SKIPPED: XBoard match needs {} and {needed:?} (run ../shared/tools/install_peers.sh)",
-            script.display()
-        );
+    let script = tools_dir().join("xboard_match.sh");
+    let needed = ["xboard", "Xvfb", "xauth", "xvfb-run", "python3", "sjaakii"];
+    if cannot_run(&format!("xboard {variant}"), &not_installed(&needed)) {
         return;
     }
     let dir = std::env::temp_dir().join(format!(

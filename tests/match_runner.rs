@@ -1,6 +1,9 @@
 //! `menagerie match` end to end: scripted fake engines (tests/data/fake_engine.sh) for every
 //! way a game can end, and short real matches against the Debian peers when installed.
 
+mod common;
+
+use common::{cannot_run, not_installed, program, tools_dir};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -340,23 +343,12 @@ fn cli_prints_game_lines_and_summary() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-/// A peer engine's path, from PATH or /usr/games.
-fn peer(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games")])
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
-fn peers(names: &[&str]) -> Option<Vec<PathBuf>> {
-    let found: Option<Vec<PathBuf>> = names.iter().map(|n| peer(n)).collect();
-    if found.is_none() {
-        eprintln!(
-            "SKIPPED: peer engines {names:?} not found on PATH or in /usr/games (bash ../shared/tools/install_peers.sh)"
-        );
+/// The peer engines' paths, or None (after [`cannot_run`]'s verdict) when one is missing.
+fn peers(test: &str, names: &[&str]) -> Option<Vec<PathBuf>> {
+    if cannot_run(test, &not_installed(names)) {
+        return None;
     }
-    found
+    names.iter().map(|n| program(n)).collect()
 }
 
 fn assert_clean(r: &MatchReport, games: usize) {
@@ -369,7 +361,7 @@ fn assert_clean(r: &MatchReport, games: usize) {
 
 #[test]
 fn peers_sjaak_against_fairy_max_in_chess() {
-    let Some(p) = peers(&["sjaakii", "fairymax"]) else {
+    let Some(p) = peers("sjaak vs fairy-max chess", &["sjaakii", "fairymax"]) else {
         return;
     };
     let s = EngineSpec::parse(&format!("name=Sjaak,cmd={},proto=xboard", p[0].display())).unwrap();
@@ -385,17 +377,14 @@ fn peers_sjaak_against_fairy_max_in_chess() {
 
 #[test]
 fn peers_sjaak_against_fairy_max_in_almost_wildebeest() {
-    let Some(p) = peers(&["sjaakii", "fairymax"]) else {
+    let Some(p) = peers(
+        "sjaak vs fairy-max almost-wildebeest",
+        &["sjaakii", "fairymax"],
+    ) else {
         return;
     };
-    let rules = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/tools/sjaak_almost_wildebeest.txt"
-    );
-    if !std::path::Path::new(rules).is_file() {
-        eprintln!("SKIPPED: {rules} not found");
-        return;
-    }
+    let rules = tools_dir().join("peers/sjaak_almost_wildebeest.txt");
+    let rules = rules.display();
     let s = EngineSpec::parse(&format!(
         "name=Sjaak,cmd={} {rules},proto=xboard,letters=W:G",
         p[0].display()
@@ -413,7 +402,7 @@ fn peers_sjaak_against_fairy_max_in_almost_wildebeest() {
 
 #[test]
 fn peers_fairy_stockfish_over_uci() {
-    let Some(p) = peers(&["fairy-stockfish"]) else {
+    let Some(p) = peers("fairy-stockfish over uci", &["fairy-stockfish"]) else {
         return;
     };
     let a = EngineSpec::parse(&format!("name=FS-a,cmd={},option.Hash=8", p[0].display())).unwrap();

@@ -42,22 +42,6 @@ fn wildebeest_random_positions() {
     ));
 }
 
-/// The shared reference file itself, when it is beside the project (as in CI).
-#[test]
-fn wildebeest_shared_reference_file() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/wildebeest_perft.epd"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: {path} not present");
-        return;
-    };
-    let (report, ok) = suite_command(&text, Some("wildebeest"), CEILING).unwrap();
-    assert!(ok, "{report}");
-    assert!(report.contains("60 passed, 0 failed"), "{report}");
-}
-
 /// A wrong expectation must be reported as a failure (the suite runner can fail).
 #[test]
 fn wrong_count_fails() {

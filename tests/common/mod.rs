@@ -90,3 +90,43 @@ pub fn partonici_with(
 pub fn partonici(name: &str) -> menagerie::variants::partonici::Partonici {
     partonici_with(name, &[])
 }
+
+/// Whether a test that needs outside programs must stop here: `missing` lists what is not
+/// installed. Under CI (`CI` set to anything but `false`/`0`) a missing program fails the test,
+/// because `.ci/run` installs everything and a skip would hide a broken install; locally the
+/// test says SKIPPED and passes.
+pub fn cannot_run(test: &str, missing: &[String]) -> bool {
+    if missing.is_empty() {
+        return false;
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    assert!(
+        !ci,
+        "{test}: {missing:?} not installed, and CI is set (.ci/run installs them)"
+    );
+    eprintln!("SKIPPED {test}: {missing:?} not installed (.ci/run installs them)");
+    true
+}
+
+/// The project's own folder of tools (the XBoard harness, peer variant files).
+pub fn tools_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tools")
+}
+
+/// A program's path from PATH or /usr/games (where Debian puts engines and XBoard).
+pub fn program(name: &str) -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([std::path::PathBuf::from("/usr/games")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The names in `names` that [`program`] cannot find.
+pub fn not_installed(names: &[&str]) -> Vec<String> {
+    names
+        .iter()
+        .filter(|n| program(n).is_none())
+        .map(|n| n.to_string())
+        .collect()
+}

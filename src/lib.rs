@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod core;
 pub mod fen;
+pub mod fuzz;
 pub mod geometry;
 pub mod matches;
 pub mod perft;

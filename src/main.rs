@@ -68,6 +68,18 @@ enum Command {
     },
     /// Engine-versus-engine match over UCI/XBoard with the rules core as referee.
     Match(menagerie::matches::config::MatchArgs),
+    /// Fuzz the parsers and protocol loops with mutated inputs (properties checked on each).
+    Fuzz {
+        /// `all`, or targets separated by commas: position, move, openings, match-settings,
+        /// uci, xboard.
+        #[arg(long, default_value = "all")]
+        target: String,
+        /// Executions per target.
+        #[arg(long, default_value_t = 100_000)]
+        execs: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -212,6 +224,13 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
             .map(|s| (s, true)),
         },
         Some(Command::Bench { perft }) => cli::bench_command(perft).map(|s| (s, true)),
+        Some(Command::Fuzz {
+            target,
+            execs,
+            seed,
+        }) => menagerie::fuzz::Target::parse_list(&target)
+            .map(|targets| menagerie::fuzz::fuzz_command(&targets, execs, seed))
+            .map_err(cli::CliError),
         Some(Command::Match(args)) => menagerie::matches::match_command(&args)
             .map(|s| (s, true))
             .map_err(|e| cli::CliError(e.0)),

@@ -421,3 +421,27 @@ fn uci_partonici_game() {
     d.wait_for("bestmove");
     snap!("uci_partonici_game", d.finish());
 }
+
+/// Lines read while a search is being stopped wait in a queue; a `go` among them starts a new
+/// search, and a `force` queued behind another waiting line must still interrupt it at once
+/// (it used to wait for the whole search: found by `menagerie fuzz`).
+#[test]
+fn xboard_force_queued_behind_a_search_start_still_interrupts() {
+    let mut d = Driver::xboard();
+    d.send("new");
+    d.send("level 0 10 0");
+    d.send("go");
+    std::thread::sleep(Duration::from_millis(100));
+    // One burst: `new` stops the search; the rest is read while it stops.
+    for line in ["new", "go", "cores 1", "force", "ping 5"] {
+        d.send(line);
+    }
+    let start = Instant::now();
+    d.wait_for("pong 5");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "pong after {:?}",
+        start.elapsed()
+    );
+    d.finish();
+}

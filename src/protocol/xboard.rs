@@ -171,11 +171,24 @@ impl XBoard {
             let event = match self.deferred.pop_front() {
                 Some(e) if self.mode != Mode::Thinking || !matches!(e, Event::Line(_)) => e,
                 Some(e) => {
-                    // Still thinking: keep waiting lines in order behind the search result.
+                    // Still thinking: keep waiting lines in order behind the search result,
+                    // but obey at once a waiting line that would have been obeyed at once had
+                    // it arrived now (`?`, `force`, `new`, ...). Lines read while an earlier
+                    // search was being stopped wait here too, and a search started from this
+                    // queue could otherwise never be interrupted (found by `menagerie fuzz`).
                     self.deferred.push_front(e);
-                    match events.recv() {
-                        Ok(e) => e,
-                        Err(_) => return,
+                    let urgent = self.deferred.iter().position(|e| {
+                        matches!(e, Event::Line(l) if {
+                            let cmd = l.split_whitespace().next().unwrap_or("");
+                            harmless(cmd) || aborts_thinking(cmd)
+                        })
+                    });
+                    match urgent.and_then(|i| self.deferred.remove(i)) {
+                        Some(e) => e,
+                        None => match events.recv() {
+                            Ok(e) => e,
+                            Err(_) => return,
+                        },
                     }
                 }
                 None => match events.recv() {

@@ -1,0 +1,212 @@
+//! The text parsers under fuzz, each with the properties every input must keep:
+//!
+//! - position strings (every variant): no panic; an accepted string writes back to a canonical
+//!   string that reads back to itself, and a valid string from the corpus writes back to
+//!   exactly itself;
+//! - move strings (every variant, in positions reached by play): no panic; a rejected move
+//!   leaves the position (its string and hash) unchanged; an accepted move is one of the legal
+//!   moves and its written form reads back to the same move;
+//! - opening files (every family): no panic; an accepted file, written back in our notation,
+//!   reads back to the same openings;
+//! - match-runner engine specs, time controls and SPRT settings: no panic; an accepted time
+//!   control or SPRT setting reads the same twice.
+
+use crate::core::game::Game;
+use crate::core::moves::MoveList;
+use crate::fen::{move_text, parse_move, parse_position, write_position};
+use crate::matches::config::{EngineSpec, SprtConfig, TimeControl};
+use crate::matches::openings::{Rng, random_opening, read_openings};
+use crate::variants::{self, AnyGame, Status, VARIANTS};
+use crate::with_game;
+
+use super::mutate::mutate;
+
+/// What one execution found: whether the parser accepted the input, or a broken property.
+pub type Verdict = Result<bool, String>;
+
+/// One playable variant with valid position strings reached by play, and move strings.
+pub struct VariantCorpus {
+    pub name: &'static str,
+    pub game: AnyGame,
+    pub positions: Vec<String>,
+    pub openings: Vec<Vec<String>>,
+}
+
+/// Every playable variant, each with its start position and positions after 2, 6, 12 and
+/// 24 random plies (fixed seeds: the corpus is the same on every run).
+pub fn corpus() -> Vec<VariantCorpus> {
+    VARIANTS
+        .iter()
+        .filter(|v| v.status == Status::Playable)
+        .filter_map(|info| {
+            let game = variants::game(info.name).ok()?;
+            let (positions, openings) = with_game!(&game, g => {
+                let start = g.variant().spec.start;
+                let mut positions = vec![start.to_string()];
+                let mut openings = Vec::new();
+                for (i, plies) in [2usize, 6, 12, 24].into_iter().enumerate() {
+                    let line = random_opening(g, plies, 0xF022, i);
+                    let Ok(mut pos) = parse_position(g, start) else { continue };
+                    for m in &line {
+                        if let Ok(mv) = parse_move(g, &mut pos, m) {
+                            g.make(&mut pos, mv);
+                        }
+                    }
+                    positions.push(write_position(g.variant(), &pos));
+                    openings.push(line);
+                }
+                (positions, openings)
+            });
+            Some(VariantCorpus {
+                name: info.name,
+                game,
+                positions,
+                openings,
+            })
+        })
+        .collect()
+}
+
+/// Position strings: a corpus string, unchanged one time in eight, else mutated.
+pub fn position_string(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
+    let seed = &c.positions[rng.below(c.positions.len())];
+    let words = ["w", "b", "-", "KQkq", "[]", "0", "1", "/", "11", "10"];
+    let text = if rng.below(8) == 0 {
+        seed.clone()
+    } else {
+        mutate(rng, seed, &words)
+    };
+    with_game!(&c.game, g => {
+        let Ok(pos) = parse_position(g, &text) else { return Ok(false) };
+        let written = write_position(g.variant(), &pos);
+        if text == *seed && written != text {
+            return Err(format!("{}: '{text}' writes back as '{written}'", c.name));
+        }
+        let again = parse_position(g, &written)
+            .map_err(|e| format!("{}: '{text}' wrote '{written}', which fails: {e}", c.name))?;
+        let twice = write_position(g.variant(), &again);
+        if twice != written {
+            return Err(format!("{}: '{written}' writes back as '{twice}'", c.name));
+        }
+        Ok(true)
+    })
+}
+
+/// Move strings: a legal move's text, unchanged one time in four, else mutated.
+pub fn move_string(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
+    let seed_position = &c.positions[rng.below(c.positions.len())];
+    with_game!(&c.game, g => {
+        let v = g.variant();
+        let mut pos = parse_position(g, seed_position)
+            .map_err(|e| format!("{}: corpus position '{seed_position}': {e}", c.name))?;
+        let mut legal = MoveList::new();
+        g.legal_moves(&mut pos, &mut legal);
+        let texts: Vec<String> = legal.iter().map(|m| move_text(v, m)).collect();
+        let words: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let seed = if texts.is_empty() {
+            "e2e4".to_string()
+        } else {
+            texts[rng.below(texts.len())].clone()
+        };
+        let text = if rng.below(4) == 0 { seed } else { mutate(rng, &seed, &words) };
+        let (before, hash) = (write_position(v, &pos), pos.hash());
+        match parse_move(g, &mut pos, &text) {
+            Err(_) => {
+                let after = write_position(v, &pos);
+                if after != before || pos.hash() != hash {
+                    return Err(format!(
+                        "{}: rejected move '{text}' changed '{before}' into '{after}'",
+                        c.name
+                    ));
+                }
+                Ok(false)
+            }
+            Ok(mv) => {
+                if !legal.contains(&mv) {
+                    return Err(format!("{}: '{text}' accepted but not legal in '{before}'", c.name));
+                }
+                let written = move_text(v, &mv);
+                let back = parse_move(g, &mut pos, &written)
+                    .map_err(|e| format!("{}: '{written}' (from '{text}') fails: {e}", c.name))?;
+                if back != mv {
+                    return Err(format!("{}: '{written}' reads back as another move", c.name));
+                }
+                Ok(true)
+            }
+        }
+    })
+}
+
+/// Opening files: a few corpus lines with numbers and comments, then mutated.
+pub fn opening_file(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
+    let mut seed = String::new();
+    for (n, line) in c.openings.iter().enumerate().take(1 + rng.below(4)) {
+        seed.push_str(&format!("1. {} # opening {n}\n", line.join(" ")));
+    }
+    let words = ["#", "1.", "*", "1-0", "\n", "\r\n", "1/2-1/2"];
+    let text = if rng.below(8) == 0 {
+        seed
+    } else {
+        mutate(rng, &seed, &words)
+    };
+    with_game!(&c.game, g => {
+        let Ok(openings) = read_openings(g, &text) else { return Ok(false) };
+        // An opening without moves (a line of move numbers only) is written as `*`.
+        let written: String = openings
+            .iter()
+            .map(|o| if o.is_empty() { "*\n".to_string() } else { o.join(" ") + "\n" })
+            .collect();
+        let again = read_openings(g, &written)
+            .map_err(|e| format!("{}: openings written back fail: {e}\n{written}", c.name))?;
+        if again != openings {
+            return Err(format!("{}: openings read back differently:\n{written}", c.name));
+        }
+        Ok(true)
+    })
+}
+
+const SPECS: &[&str] = &[
+    "name=Sjaak,cmd=sjaakii tools/peers/sjaak_wildebeest_true.txt,proto=xboard,variant=wildebeest_true,letters=W:G",
+    "name=FS,cmd=/usr/games/fairy-stockfish,option.Hash=16,option.Threads=1",
+    "cmd=\"target/release/menagerie\",proto=uci",
+    "name=a b,cmd='x y' z,option.UCI_Variant=wildebeest",
+];
+const CONTROLS: &[&str] = &["5+0.05", "40/60+1", "0.5+0", "10", "1:30+2", "nodes=5000"];
+const SPRTS: &[&str] = &[
+    "elo0=0,elo1=5,alpha=0.05,beta=0.05",
+    "0,10",
+    "elo0=-3,elo1=3",
+];
+
+/// Engine specs, time controls and SPRT settings of `menagerie match`.
+pub fn match_setting(rng: &mut Rng) -> Verdict {
+    let words = [
+        "name=", "cmd=", "proto=", "option.", ",", "=", "uci", "xboard", "+",
+    ];
+    match rng.below(3) {
+        0 => {
+            let seed = SPECS[rng.below(SPECS.len())];
+            let text = mutate(rng, seed, &words);
+            Ok(EngineSpec::parse(&text).is_ok())
+        }
+        1 => {
+            let seed = CONTROLS[rng.below(CONTROLS.len())];
+            let text = mutate(rng, seed, &words);
+            match TimeControl::parse(&text) {
+                Ok(tc) => {
+                    let again = TimeControl::parse(&text).map_err(|e| e.0)?;
+                    if tc != again {
+                        return Err(format!("time control '{text}' read twice differs"));
+                    }
+                    Ok(true)
+                }
+                Err(_) => Ok(false),
+            }
+        }
+        _ => {
+            let seed = SPRTS[rng.below(SPRTS.len())];
+            let text = mutate(rng, seed, &words);
+            Ok(SprtConfig::parse(&text).is_ok())
+        }
+    }
+}

@@ -142,6 +142,10 @@ pub fn run(
             },
         }));
         report.execs += 1;
+        if report.execs.is_multiple_of(1_000_000) {
+            report.elapsed = start.elapsed();
+            log::info!("{}", report.line());
+        }
         match verdict {
             Ok(Ok(accepted)) => report.accepted += u64::from(accepted),
             Ok(Err(broken)) => report.failure = Some(broken),

@@ -29,22 +29,24 @@ pub struct VariantCorpus {
     pub name: &'static str,
     pub game: AnyGame,
     pub positions: Vec<String>,
+    /// The legal moves' strings in each of `positions`.
+    pub moves: Vec<Vec<String>>,
     pub openings: Vec<Vec<String>>,
 }
 
-/// Every playable variant, each with its start position and positions after 2, 6, 12 and
-/// 24 random plies (fixed seeds: the corpus is the same on every run).
+/// Every playable variant, each with its start position and positions after 2, 4, 8 and
+/// 16 random plies (fixed seeds: the corpus is the same on every run).
 pub fn corpus() -> Vec<VariantCorpus> {
     VARIANTS
         .iter()
         .filter(|v| v.status == Status::Playable)
         .filter_map(|info| {
             let game = variants::game(info.name).ok()?;
-            let (positions, openings) = with_game!(&game, g => {
+            let (positions, moves, openings) = with_game!(&game, g => {
                 let start = g.variant().spec.start;
                 let mut positions = vec![start.to_string()];
                 let mut openings = Vec::new();
-                for (i, plies) in [2usize, 6, 12, 24].into_iter().enumerate() {
+                for (i, plies) in [2usize, 4, 8, 16].into_iter().enumerate() {
                     let line = random_opening(g, plies, 0xF022, i);
                     let Ok(mut pos) = parse_position(g, start) else { continue };
                     for m in &line {
@@ -55,12 +57,20 @@ pub fn corpus() -> Vec<VariantCorpus> {
                     positions.push(write_position(g.variant(), &pos));
                     openings.push(line);
                 }
-                (positions, openings)
+                let mut moves = Vec::new();
+                let mut list = MoveList::new();
+                for text in &positions {
+                    let Ok(mut pos) = parse_position(g, text) else { continue };
+                    g.legal_moves(&mut pos, &mut list);
+                    moves.push(list.iter().map(|m| move_text(g.variant(), m)).collect());
+                }
+                (positions, moves, openings)
             });
             Some(VariantCorpus {
                 name: info.name,
                 game,
                 positions,
+                moves,
                 openings,
             })
         })
@@ -94,21 +104,15 @@ pub fn position_string(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
 
 /// Move strings: a legal move's text, unchanged one time in four, else mutated.
 pub fn move_string(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
-    let seed_position = &c.positions[rng.below(c.positions.len())];
+    let i = rng.below(c.positions.len());
+    let (seed_position, texts) = (&c.positions[i], &c.moves[i]);
     with_game!(&c.game, g => {
         let v = g.variant();
         let mut pos = parse_position(g, seed_position)
             .map_err(|e| format!("{}: corpus position '{seed_position}': {e}", c.name))?;
-        let mut legal = MoveList::new();
-        g.legal_moves(&mut pos, &mut legal);
-        let texts: Vec<String> = legal.iter().map(|m| move_text(v, m)).collect();
         let words: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let seed = if texts.is_empty() {
-            "e2e4".to_string()
-        } else {
-            texts[rng.below(texts.len())].clone()
-        };
-        let text = if rng.below(4) == 0 { seed } else { mutate(rng, &seed, &words) };
+        let seed = if texts.is_empty() { "e2e4" } else { words[rng.below(words.len())] };
+        let text = if rng.below(4) == 0 { seed.to_string() } else { mutate(rng, seed, &words) };
         let (before, hash) = (write_position(v, &pos), pos.hash());
         match parse_move(g, &mut pos, &text) {
             Err(_) => {
@@ -122,10 +126,10 @@ pub fn move_string(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
                 Ok(false)
             }
             Ok(mv) => {
-                if !legal.contains(&mv) {
+                let written = move_text(v, &mv);
+                if !texts.contains(&written) {
                     return Err(format!("{}: '{text}' accepted but not legal in '{before}'", c.name));
                 }
-                let written = move_text(v, &mv);
                 let back = parse_move(g, &mut pos, &written)
                     .map_err(|e| format!("{}: '{written}' (from '{text}') fails: {e}", c.name))?;
                 if back != mv {

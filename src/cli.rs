@@ -367,7 +367,7 @@ pub fn bench_command(perft_only: bool) -> Result<String, CliError> {
     Ok(out)
 }
 
-fn bench_search<G: Game>(game: &G, pos: &Position, depth: u32) -> u64 {
+fn bench_search<G: crate::search::Evaluate>(game: &G, pos: &Position, depth: u32) -> u64 {
     use crate::search::{self, Control, Evaluator, Limits, Settings, TranspositionTable};
     let limits = Limits {
         depth: Some(depth),

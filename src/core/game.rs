@@ -1,12 +1,14 @@
 //! The interface every game family implements. Perft and search are generic over it, so the
 //! hot paths are compiled once per family with no virtual calls.
+//!
+//! It states rules only. How the search scores positions and weighs moves is the search's
+//! business (`search::Evaluate`): the core imports nothing above it.
 
 use super::board::Piece;
 use super::moves::{Move, MoveKind, MoveList};
 use super::outcome::Outcome;
 use super::position::Position;
 use super::variant::{StalemateRule, Variant};
-use crate::search::Evaluator;
 
 /// How a game that ends by a rule of play ends for the side to move (defined with the
 /// outcomes; re-exported here where the hooks that return it live).
@@ -79,25 +81,6 @@ pub trait Game: Sync {
     /// every problem found.
     fn check_setup(&self, _pos: &mut Position) -> Vec<String> {
         Vec::new()
-    }
-
-    /// What `mv` wins in material, in the evaluator's values: by default the one piece
-    /// `captured` names. Families whose moves take several pieces at once (Partonici's
-    /// custodian captures) add them all, so move ordering and quiescence pruning see the
-    /// whole gain.
-    fn capture_gain(&self, eval: &Evaluator, pos: &Position, mv: Move) -> i32 {
-        self.captured(pos, mv).map_or(0, |p| eval.value(p))
-    }
-
-    /// The static evaluation of `pos` for the side to move. `window` is the search's
-    /// (alpha, beta) where a score far outside it may be returned roughly (quiescence's lazy
-    /// evaluation). By default the data-driven evaluator; families whose goal is not material
-    /// (capture counts, royals made of pawns) replace or extend it.
-    fn evaluate(&self, eval: &Evaluator, pos: &Position, window: Option<(i32, i32)>) -> i32 {
-        match window {
-            Some((alpha, beta)) => eval.evaluate_lazy(self.variant(), pos, alpha, beta),
-            None => eval.evaluate(self.variant(), pos),
-        }
     }
 
     /// How the game ends for the side to move when the search stops it by the move limit or

@@ -8,6 +8,7 @@ pub mod movegen;
 pub mod moves;
 pub mod multi;
 pub mod notation;
+pub mod notation_error;
 pub mod outcome;
 pub mod piece;
 pub mod position;

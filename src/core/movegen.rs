@@ -90,3 +90,17 @@ fn slide<'a>(
         }
     }
 }
+
+/// How many cells a piece reaches from `sq` on an otherwise empty board (evaluations use it as
+/// the measure of a piece's reach on a square).
+pub fn empty_board_moves(v: &Variant, player: u8, kind: super::piece::KindId, sq: u16) -> i32 {
+    let leaps = v.moves.leaps(player, kind, sq).len();
+    let rides: usize = v
+        .moves
+        .rays(player, kind, sq)
+        .iter()
+        .filter(|ray| ray.hop_after.is_none())
+        .map(|ray| v.moves.cells(ray).len() - ray.lead as usize)
+        .sum();
+    (leaps + rides) as i32
+}

@@ -9,6 +9,11 @@
 use crate::geometry::naming::{Digit, SquareNames, count_size, count_value};
 use crate::geometry::{Geometry, MAX_AXES, Sq};
 
+use super::board::Piece;
+use super::notation_error::PositionError;
+use super::position::Position;
+use super::variant::Variant;
+
 /// One level of the board field: the axes it counts (first most significant), the character
 /// written between its groups (`None` for the innermost level, whose cells run together), and
 /// the noun used for a group in error messages (`rank`, `level`, `board`, `file`, `cell`).
@@ -208,4 +213,20 @@ impl Notation {
             None => (index + 1).to_string(),
         }
     }
+}
+
+/// A family's own position-string notation, for games whose position strings do not have the
+/// chess-like FEN fields (spec/notation.md "Per family"). The generic readers and writers
+/// (`fen::parse_position`, `fen::write_position`, `fen::draw_board`) hand over to it, so callers need not know the family.
+#[derive(Debug)]
+pub struct FamilyNotation {
+    /// Reads and validates a position string (typed errors naming field and column).
+    pub read: fn(&Variant, &str) -> Result<Position, PositionError>,
+    /// Writes the canonical position string.
+    pub write: fn(&Variant, &Position) -> String,
+    /// A piece as drawn in a board cell (at most three characters: `+P`, `Q*`).
+    pub label: fn(&Variant, Piece) -> String,
+    /// Moves capture away from their destination: move records may list the captured
+    /// squares (`c4d5xe4xb5`), and such lists are accepted (and checked) on input.
+    pub capture_lists: bool,
 }

@@ -115,7 +115,7 @@ pub struct Variant {
     /// A family's own position-string notation (Partonici's capture counts and `+` marks);
     /// `None` means the FEN-like one described by `notation`. Families set it after
     /// [`VariantSpec::conclude`].
-    pub family_notation: Option<&'static crate::fen::FamilyNotation>,
+    pub family_notation: Option<&'static super::notation::FamilyNotation>,
 }
 
 impl VariantSpec {

@@ -9,9 +9,9 @@ use nom::character::complete::{alpha1, digit1, satisfy};
 use nom::combinator::{all_consuming, opt, recognize};
 use nom::{IResult, Parser};
 
-use super::error::MoveError;
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
+use crate::core::notation_error::MoveError;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
 use crate::geometry::Sq;

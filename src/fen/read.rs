@@ -6,9 +6,9 @@ use nom::character::complete::{digit1, satisfy};
 use nom::combinator::map;
 use nom::{IResult, Parser};
 
-use super::error::FenError;
 use super::setup::Setup;
 use crate::core::notation::Fields;
+use crate::core::notation_error::FenError;
 use crate::core::piece::KindId;
 use crate::core::variant::Variant;
 use crate::geometry::naming::{count_size, set_count};
@@ -30,7 +30,7 @@ fn token(i: &str) -> IResult<&str, Token<'_>> {
     .parse(i)
 }
 
-pub(super) fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
+pub fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
     FenError {
         field,
         column,
@@ -39,7 +39,7 @@ pub(super) fn err(field: &'static str, column: usize, message: impl Into<String>
 }
 
 /// Splits the text into fields with their 1-based starting columns.
-pub(super) fn fields(text: &str) -> Vec<(usize, &str)> {
+pub fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices() {
@@ -142,7 +142,7 @@ pub fn read_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     Ok(setup)
 }
 
-pub(super) fn read_number(
+pub fn read_number(
     s: &str,
     col: usize,
     field: &'static str,
@@ -339,7 +339,7 @@ fn to_coords(c: &[i32; MAX_AXES]) -> [u8; MAX_AXES] {
 /// is its column) and returns what it read and how many bytes it took. Returns every piece
 /// with its square index (rank × files + file) and column. Families whose piece tokens differ
 /// (Partonici's `+P` and `Q*`) use it with their own `piece`.
-pub(super) fn walk_board<T>(
+pub fn walk_board<T>(
     field: &str,
     col: usize,
     (files, ranks): (usize, usize),

@@ -1,9 +1,9 @@
 //! From a [`Setup`] (what the text says) to a [`Position`] (what can be played), checking
 //! every rule a placement must satisfy and listing every violation.
 
-use super::error::PositionError;
 use crate::core::attacks::attacked_by_enemy;
 use crate::core::game::{Game, RoyalRule};
+use crate::core::notation_error::PositionError;
 use crate::core::piece::KindId;
 use crate::core::position::{EnPassant, Position};
 use crate::core::rules::castling::{back_rank_square, right_bit, rook_home};

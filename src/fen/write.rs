@@ -85,7 +85,7 @@ pub fn write_position(v: &Variant, pos: &Position) -> String {
 
 /// The board field: ranks from the top, `/` between them, runs of empty cells as numbers,
 /// each piece as `label` writes it (families with other piece tokens pass their own).
-pub(super) fn board_field(v: &Variant, pos: &Position, label: impl Fn(Piece) -> String) -> String {
+pub fn board_field(v: &Variant, pos: &Position, label: impl Fn(Piece) -> String) -> String {
     let g = v.geometry();
     let (files, ranks) = (g.files(), g.ranks());
     let mut out = String::with_capacity(128);

@@ -12,6 +12,7 @@
 use super::features::{NAMES, TERMS, features};
 use crate::core::board::Piece;
 use crate::core::game::Game;
+use crate::core::movegen::empty_board_moves;
 use crate::core::piece::KindId;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
@@ -294,19 +295,6 @@ impl Evaluator {
         let phase = phase.min(self.full_phase);
         self.sign * (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + self.tempo
     }
-}
-
-/// How many cells a piece reaches from `sq` on an otherwise empty board.
-pub fn empty_board_moves(v: &Variant, player: u8, kind: KindId, sq: u16) -> i32 {
-    let leaps = v.moves.leaps(player, kind, sq).len();
-    let rides: usize = v
-        .moves
-        .rays(player, kind, sq)
-        .iter()
-        .filter(|ray| ray.hop_after.is_none())
-        .map(|ray| v.moves.cells(ray).len() - ray.lead as usize)
-        .sum();
-    (leaps + rides) as i32
 }
 
 /// The phase weight of the start position's pieces (the "full" middlegame).

@@ -7,6 +7,7 @@
 //! transposition table ("lazy SMP"); only the first thread reports and decides when to stop.
 
 pub mod eval;
+pub mod family;
 pub mod features;
 pub mod ordering;
 pub mod see;
@@ -17,10 +18,10 @@ mod worker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::core::game::Game;
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;
 pub use eval::Evaluator;
+pub use family::Evaluate;
 pub use time::{Budget, Clock, Limits};
 pub use tt::TranspositionTable;
 use worker::Worker;
@@ -165,7 +166,7 @@ impl Default for Settings {
 /// (UCI `searchmoves`, XBoard `exclude`); `report` is called by the main thread after each
 /// iteration.
 #[allow(clippy::too_many_arguments)]
-pub fn search<G: Game>(
+pub fn search<G: Evaluate>(
     game: &G,
     evaluator: &Evaluator,
     pos: &Position,
@@ -233,6 +234,7 @@ fn wait_while_told_to_search(limits: &Limits, control: &Control) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::game::Game;
     use crate::fen::{move_text, parse_position};
     use crate::variants::game;
     use crate::with_game;

@@ -9,8 +9,10 @@ use super::ordering::{self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, K
 use super::see::see;
 use super::time::{Budget, Limits};
 use super::tt::{Bound, NO_MOVE, TranspositionTable, pack_move};
-use super::{Control, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult};
-use crate::core::game::{Game, Verdict};
+use super::{
+    Control, Evaluate, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult,
+};
+use crate::core::game::Verdict;
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::position::Position;
 
@@ -21,7 +23,7 @@ const FORCED_PLIES: usize = 4;
 /// How often (in nodes) a thread looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
-pub struct Worker<'a, G: Game> {
+pub struct Worker<'a, G: Evaluate> {
     game: &'a G,
     eval: &'a Evaluator,
     tt: &'a TranspositionTable,
@@ -44,7 +46,7 @@ pub struct Worker<'a, G: Game> {
     reductions: Vec<[u8; 64]>,
 }
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: Evaluate> Worker<'a, G> {
     pub fn new(
         game: &'a G,
         eval: &'a Evaluator,

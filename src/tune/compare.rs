@@ -6,11 +6,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::Rng;
-use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::core::outcome::Outcome;
 use crate::fen::parse_position;
-use crate::search::{self, Control, Evaluator, Limits, Settings, TranspositionTable};
+use crate::search::{self, Control, Evaluate, Evaluator, Limits, Settings, TranspositionTable};
 
 /// Wins, draws and losses of the first evaluator.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,7 +44,7 @@ pub struct Plan {
 }
 
 /// Plays the plan's games and tallies them for `a`.
-pub fn compare<G: Game>(game: &G, a: &Evaluator, b: &Evaluator, plan: Plan) -> Tally {
+pub fn compare<G: Evaluate>(game: &G, a: &Evaluator, b: &Evaluator, plan: Plan) -> Tally {
     let Plan {
         pairs,
         nodes,
@@ -89,7 +88,7 @@ pub fn compare<G: Game>(game: &G, a: &Evaluator, b: &Evaluator, plan: Plan) -> T
     tally.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-fn game_result<G: Game>(
+fn game_result<G: Evaluate>(
     game: &G,
     players: [&Evaluator; 2],
     tables: &[TranspositionTable; 2],

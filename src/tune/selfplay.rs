@@ -5,11 +5,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::Rng;
-use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::core::outcome::Outcome;
 use crate::fen::{parse_position, write_position};
-use crate::search::{self, Control, Evaluator, Limits, MATE_BOUND, Settings, TranspositionTable};
+use crate::search::{
+    self, Control, Evaluate, Evaluator, Limits, MATE_BOUND, Settings, TranspositionTable,
+};
 
 /// How the games are played.
 #[derive(Clone, Debug)]
@@ -28,7 +29,7 @@ const DECISIVE: i32 = 1000;
 const DECISIVE_PLIES: usize = 8;
 
 /// Plays the games and returns lines `<result for player 0> <position>` (1, 0.5 or 0).
-pub fn play<G: Game>(game: &G, evaluator: &Evaluator, plan: &SelfPlay) -> Vec<String> {
+pub fn play<G: Evaluate>(game: &G, evaluator: &Evaluator, plan: &SelfPlay) -> Vec<String> {
     let next = AtomicUsize::new(0);
     let lines = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -52,7 +53,7 @@ pub fn play<G: Game>(game: &G, evaluator: &Evaluator, plan: &SelfPlay) -> Vec<St
     lines.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-fn one_game<G: Game>(
+fn one_game<G: Evaluate>(
     game: &G,
     evaluator: &Evaluator,
     plan: &SelfPlay,

@@ -22,11 +22,10 @@ use super::game::Partonici;
 use super::pieces::PieceTable;
 use crate::core::board::{Piece, SquareSet};
 use crate::core::game::Game;
-use crate::core::movegen::{moves_from, piece_moves};
+use crate::core::movegen::{empty_board_moves, moves_from, piece_moves};
 use crate::core::piece::KindId;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
-use crate::search::eval::empty_board_moves;
 
 /// Term weights (centipawns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

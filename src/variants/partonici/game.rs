@@ -21,12 +21,7 @@ use crate::core::piece::{KindId, NO_KIND};
 use crate::core::position::Position;
 use crate::core::variant::Variant;
 use crate::geometry::Sq;
-use crate::search::Evaluator;
 use crate::variants::VariantError;
-
-/// The gain reported for a move that wins the game: beyond any score difference the search
-/// can see (scores stay within ±32000), so no pruning margin ever discards it.
-const DECISIVE_GAIN: i32 = 64_000;
 
 /// A Partonici game with its tables.
 #[derive(Debug)]
@@ -51,7 +46,7 @@ impl Partonici {
         let mut variant = spec(setup, settings, table.kinds.clone())
             .conclude()
             .map_err(VariantError::Invalid)?;
-        variant.family_notation = Some(&crate::fen::partonici::NOTATION);
+        variant.family_notation = Some(&super::notation::NOTATION);
         let mut letters = settings.promotion.clone();
         if letters.is_empty() || letters.iter().any(|c| !"QRBN".contains(*c)) {
             return Err(VariantError::Invalid(format!(
@@ -146,6 +141,40 @@ impl Partonici {
     pub fn is_promoting(&self, pos: &Position, mv: Move) -> bool {
         mv.kind == MoveKind::Normal && self.promotes(pos.at(mv.from).kind(), mv.to, pos.side())
     }
+
+    /// Everything `mv` changes besides moving its piece, for the search to weigh (it orders
+    /// and prunes by what a move wins; the rules only say what happens).
+    pub fn move_effect(&self, pos: &Position, mv: Move) -> MoveEffect {
+        let taken = self.captures_of(pos, mv);
+        let promoting = self.is_promoting(pos, mv);
+        let wins_at_once = self.end.wins_at_once(&self.table, pos, &taken, promoting);
+        let promotion = promoting.then(|| {
+            let piece = pos.at(mv.from);
+            (piece, self.arriving(piece, mv, pos.side()))
+        });
+        MoveEffect {
+            taken,
+            promotion,
+            wins_at_once,
+        }
+    }
+
+    /// The family's evaluation, built with the game from its tables.
+    pub fn evaluation(&self) -> &PartoniciEval {
+        &self.eval
+    }
+}
+
+/// What a Partonici move does beyond moving its piece ([`Partonici::move_effect`]).
+#[derive(Clone, Debug)]
+pub struct MoveEffect {
+    /// The squares its custodian captures empty.
+    pub taken: SquareSet,
+    /// The piece before and after promotion, when the move promotes.
+    pub promotion: Option<(Piece, Piece)>,
+    /// The move ends the game in the mover's favour (the last enemy royal taken, the claim
+    /// completed).
+    pub wins_at_once: bool,
 }
 
 impl Game for Partonici {
@@ -219,25 +248,6 @@ impl Game for Partonici {
             .max_by_key(|p| self.variant.kind(p.kind()).value)
     }
 
-    /// A move that wins at once (the last enemy royal taken, the claim completed) is worth
-    /// more than any material: quiescence must never prune it as "not enough".
-    fn capture_gain(&self, eval: &Evaluator, pos: &Position, mv: Move) -> i32 {
-        let taken = self.captures_of(pos, mv);
-        let promoting = self.is_promoting(pos, mv);
-        if self.end.wins_at_once(&self.table, pos, &taken, promoting) {
-            return DECISIVE_GAIN;
-        }
-        let material: i32 = taken.iter().map(|sq| eval.value(pos.at(sq))).sum();
-        let promotion = if promoting {
-            let piece = pos.at(mv.from);
-            let after = self.arriving(piece, mv, pos.side());
-            eval.value(after) - eval.value(piece)
-        } else {
-            0
-        };
-        material + promotion.max(0)
-    }
-
     /// Captures, and promotions that win at once (the claim). Other promotions are left to
     /// the evaluation's promotion term: mobile pawns reach the last rank from afar by several
     /// rays, and searching every promotion of both sides makes quiescence explode.
@@ -249,10 +259,6 @@ impl Game for Partonici {
                 || (self.is_promoting(pos, mv)
                     && self.end.wins_at_once(&self.table, pos, &taken, true))
         });
-    }
-
-    fn evaluate(&self, _eval: &Evaluator, pos: &Position, window: Option<(i32, i32)>) -> i32 {
-        self.eval.evaluate(self, pos, window)
     }
 
     /// There is no check: royals are taken by partonic captures like any piece.

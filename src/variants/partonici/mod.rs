@@ -5,7 +5,7 @@
 //! DECISION D-1..D-26 there is followed. Pieces never capture by moving onto an enemy: every
 //! move goes to an empty square, and captures happen as a side effect of the move (custodian
 //! "partonic" takes found from the destination, [`captures`]). Notation: spec/notation.md's
-//! Partonici row, read and written by `fen::partonici`.
+//! Partonici row, read and written by `notation.rs`.
 //!
 //! Files: [`pieces`] (movement as data, promotion), [`captures`] (§3), [`end`] (§5),
 //! [`game`] (the `Game` implementation), [`eval`] (evaluation), this file (the twelve
@@ -15,6 +15,7 @@ pub mod captures;
 pub mod end;
 pub mod eval;
 pub mod game;
+pub mod notation;
 pub mod pieces;
 
 pub use game::Partonici;

@@ -8,20 +8,18 @@
 //! refused. A finished game (a side without royals) reads back, so every position the engine
 //! writes can be read again; a position where neither side has a royal is refused.
 
-use super::FamilyNotation;
-use super::error::{FenError, PositionError};
-use super::read::{MAX_LEN, err, fields, read_number, walk_board};
-use super::setup::player_name;
-use super::write::board_field;
+use super::captures::{TALLY_KIND, tally};
+use super::pieces::{KindInfo, Ruleset, kind_infos};
+use super::setup_of;
 use crate::core::board::Piece;
+use crate::core::notation::FamilyNotation;
+use crate::core::notation_error::{FenError, PositionError};
 use crate::core::piece::KindId;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
 use crate::core::zobrist::MAX_HAND;
+use crate::fen::{MAX_LEN, board_field, err, fields, player_name, read_number, walk_board};
 use crate::geometry::Sq;
-use crate::variants::partonici::captures::{TALLY_KIND, tally};
-use crate::variants::partonici::pieces::{KindInfo, Ruleset, kind_infos};
-use crate::variants::partonici::setup_of;
 
 /// The hook the generic readers and writers use for every Partonici variant.
 pub static NOTATION: FamilyNotation = FamilyNotation {

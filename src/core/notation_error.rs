@@ -1,4 +1,6 @@
-//! Errors of position and move strings, worded for the person who typed them.
+//! Errors of position and move strings, worded for the person who typed them. They live in
+//! the core because a family's own notation hook ([`super::notation::FamilyNotation`]) returns
+//! them; the readers that produce them are in `src/fen`.
 
 /// A syntax error: which field of the position string, at which column (1-based), and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

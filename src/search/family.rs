@@ -1,0 +1,67 @@
+//! What the search asks of a game family beyond its rules: a score for a position and the
+//! material a move wins.
+//!
+//! The rules interface ([`Game`]) knows nothing of evaluation, so the import graph runs one
+//! way: geometry -> core -> variants -> search -> protocol. Each family implements
+//! [`Evaluate`] here; the defaults are the data-driven [`Evaluator`], which serves every family
+//! whose goal is the enemy royal and whose captures land on the destination. A family with
+//! another goal or other captures overrides them (Partonici below).
+
+use super::eval::Evaluator;
+use crate::core::game::Game;
+use crate::core::moves::Move;
+use crate::core::position::Position;
+use crate::variants::cubism::Cubism;
+use crate::variants::partonici::Partonici;
+use crate::variants::patricia::Patricia;
+use crate::variants::western::Western;
+
+/// A game the search can play: its rules ([`Game`]) and how to weigh its positions and moves.
+pub trait Evaluate: Game {
+    /// What `mv` wins in material, in the evaluator's values: by default the one piece
+    /// [`Game::captured`] names. Move ordering and quiescence pruning use it.
+    fn capture_gain(&self, eval: &Evaluator, pos: &Position, mv: Move) -> i32 {
+        self.captured(pos, mv).map_or(0, |p| eval.value(p))
+    }
+
+    /// The static evaluation of `pos` for the side to move. `window` is the search's
+    /// (alpha, beta) where a score far outside it may be returned roughly (quiescence's lazy
+    /// evaluation).
+    fn evaluate(&self, eval: &Evaluator, pos: &Position, window: Option<(i32, i32)>) -> i32 {
+        match window {
+            Some((alpha, beta)) => eval.evaluate_lazy(self.variant(), pos, alpha, beta),
+            None => eval.evaluate(self.variant(), pos),
+        }
+    }
+}
+
+impl Evaluate for Western {}
+impl Evaluate for Patricia {}
+impl Evaluate for Cubism {}
+
+/// The gain reported for a move that wins the game: beyond any score difference the search
+/// can see (scores stay within ±32000), so no pruning margin ever discards it.
+const DECISIVE_GAIN: i32 = 64_000;
+
+/// Partonici: a move may take several pieces away from its destination, and the goal is a
+/// capture count or the enemy royals, so the family has its own evaluation
+/// (`variants/partonici/eval.rs`, built with the game from its tables).
+impl Evaluate for Partonici {
+    /// Every piece the custodian captures take, plus the promotion; a move that wins at once
+    /// is worth more than any material, so quiescence never prunes it as "not enough".
+    fn capture_gain(&self, eval: &Evaluator, pos: &Position, mv: Move) -> i32 {
+        let effect = self.move_effect(pos, mv);
+        if effect.wins_at_once {
+            return DECISIVE_GAIN;
+        }
+        let material: i32 = effect.taken.iter().map(|sq| eval.value(pos.at(sq))).sum();
+        let promotion = effect
+            .promotion
+            .map_or(0, |(before, after)| eval.value(after) - eval.value(before));
+        material + promotion.max(0)
+    }
+
+    fn evaluate(&self, _eval: &Evaluator, pos: &Position, window: Option<(i32, i32)>) -> i32 {
+        self.evaluation().evaluate(self, pos, window)
+    }
+}

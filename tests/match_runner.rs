@@ -412,3 +412,97 @@ fn peers_fairy_stockfish_over_uci() {
     cfg.concurrency = 2;
     assert_clean(&run(&cfg), 2);
 }
+
+/// The first `n` fields of a position string.
+fn fields(position: &str, n: usize) -> String {
+    position
+        .split_whitespace()
+        .take(n)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An opening file in the temporary directory, unique per test.
+fn opening_file(test: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "menagerie-openings-{test}-{}.txt",
+        std::process::id()
+    ));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn set_up_openings_reach_uci_and_xboard_engines() {
+    // Black to move, no castling rights: both engines must start from this position, or their
+    // first answers (Black's moves) would be illegal for the referee.
+    let start = "r3k2r/ppp2ppp/2n5/3pp3/3PP3/2N5/PPP2PPP/R3K2R b - - 0 9";
+    let file = opening_file(
+        "setup",
+        &format!(
+            "{start}\n{start} moves c6d4\n# an EPD line\n{} bm e5d4;\n",
+            fields(start, 4)
+        ),
+    );
+    let engine = env!("CARGO_BIN_EXE_menagerie");
+    let uci = EngineSpec::parse(&format!("name=U,cmd={engine}")).unwrap();
+    let xboard = EngineSpec::parse(&format!("name=X,cmd={engine},proto=xboard")).unwrap();
+    let mut cfg = config("chess", uci, xboard, 6, "2+0.02");
+    cfg.depth = Some(2);
+    cfg.max_plies = Some(20);
+    cfg.openings = OpeningSource::File(file.clone());
+    let r = run(&cfg);
+    assert_clean(&r, 6);
+    for g in &r.games {
+        let played_start = g.played.start.as_deref().unwrap_or("none");
+        assert_eq!(fields(played_start, 4), fields(start, 4), "{}", g.line());
+        assert!(g.played.moves.len() > g.opening_plies, "{}", g.line());
+    }
+    assert_eq!(r.games[2].played.moves[0], "c6d4");
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn set_up_openings_need_setboard_from_xboard_engines() {
+    let file = opening_file("nosetboard", "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
+    let mut cfg = config(
+        "chess",
+        fake("W", "xboard", "h1h8"),
+        fake("B", "uci", "e8d7"),
+        2,
+        "5+0",
+    );
+    cfg.openings = OpeningSource::File(file.clone());
+    let err = run_match(&cfg, &mut |_| {}).unwrap_err();
+    assert!(
+        err.0.contains("W cannot start from a set-up position"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn engine_options_are_sent_before_the_variant_list_is_checked() {
+    let with = |options: &str| {
+        EngineSpec::parse(&format!(
+            "name=L,cmd=sh {FAKE} uci 'e2e3',proto=uci,variant=loaded{options}"
+        ))
+        .unwrap()
+    };
+    let mut cfg = config(
+        "wildebeest",
+        with(",option.VariantPath=/some/file.ini"),
+        fake("B", "uci", "e9e8"),
+        1,
+        "5+0",
+    );
+    cfg.max_plies = Some(2);
+    let report = run(&cfg);
+    assert_eq!(report.games.len(), 1);
+    cfg.engines[0] = with("");
+    let err = run_match(&cfg, &mut |_| {}).unwrap_err();
+    assert!(
+        err.0.contains("does not offer UCI_Variant 'loaded'"),
+        "{err}"
+    );
+}

@@ -15,7 +15,7 @@ use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::fen::{move_text, parse_move, parse_position, write_position};
 use crate::matches::config::{EngineSpec, SprtConfig, TimeControl};
-use crate::matches::openings::{Rng, random_opening, read_openings};
+use crate::matches::openings::{Opening, Rng, random_opening, read_openings};
 use crate::variants::{self, AnyGame, Status, VARIANTS};
 use crate::with_game;
 
@@ -47,7 +47,7 @@ pub fn corpus() -> Vec<VariantCorpus> {
                 let mut positions = vec![start.to_string()];
                 let mut openings = Vec::new();
                 for (i, plies) in [2usize, 4, 8, 16].into_iter().enumerate() {
-                    let line = random_opening(g, plies, 0xF022, i);
+                    let line = random_opening(g, plies, 0xF022, i).moves;
                     let Ok(mut pos) = parse_position(g, start) else { continue };
                     for m in &line {
                         if let Ok(mv) = parse_move(g, &mut pos, m) {
@@ -147,7 +147,18 @@ pub fn opening_file(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
     for (n, line) in c.openings.iter().enumerate().take(1 + rng.below(4)) {
         seed.push_str(&format!("1. {} # opening {n}\n", line.join(" ")));
     }
-    let words = ["#", "1.", "*", "1-0", "\n", "\r\n", "1/2-1/2"];
+    // Set-up positions, with a legal move after them or as EPD with an operation.
+    for _ in 0..rng.below(3) {
+        let k = rng.below(c.positions.len());
+        let position = &c.positions[k];
+        match c.moves.get(k).and_then(|m| m.first()) {
+            Some(mv) if rng.below(2) == 0 => seed.push_str(&format!("{position} moves {mv}\n")),
+            _ => seed.push_str(&format!("{position} ; id \"fuzz\";\n")),
+        }
+    }
+    let words = [
+        "#", "1.", "*", "1-0", "\n", "\r\n", "1/2-1/2", " moves ", ";", "/",
+    ];
     let text = if rng.below(8) == 0 {
         seed
     } else {
@@ -156,10 +167,7 @@ pub fn opening_file(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
     with_game!(&c.game, g => {
         let Ok(openings) = read_openings(g, &text) else { return Ok(false) };
         // An opening without moves (a line of move numbers only) is written as `*`.
-        let written: String = openings
-            .iter()
-            .map(|o| if o.is_empty() { "*\n".to_string() } else { o.join(" ") + "\n" })
-            .collect();
+        let written: String = openings.iter().map(|o| opening_line(o) + "\n").collect();
         let again = read_openings(g, &written)
             .map_err(|e| format!("{}: openings written back fail: {e}\n{written}", c.name))?;
         if again != openings {
@@ -167,6 +175,16 @@ pub fn opening_file(rng: &mut Rng, c: &VariantCorpus) -> Verdict {
         }
         Ok(true)
     })
+}
+
+/// An opening as a line of an opening file (an empty move list as `*`).
+fn opening_line(o: &Opening) -> String {
+    match (&o.start, o.moves.is_empty()) {
+        (Some(start), true) => start.clone(),
+        (Some(start), false) => format!("{start} moves {}", o.moves.join(" ")),
+        (None, true) => "*".to_string(),
+        (None, false) => o.moves.join(" "),
+    }
 }
 
 const SPECS: &[&str] = &[

@@ -1,7 +1,8 @@
 //! What the referee asks of an engine, whatever protocol it speaks: get ready for a game,
-//! think about a position given as the start position plus a move list, hear the result, quit.
-//! Positions are always sent as move lists from the start (never set-up positions), which every
-//! peer understands (Fairy-Max has no `setboard`) and which keeps repetition history intact.
+//! think about a position given as the game's start plus a move list, hear the result, quit.
+//! Positions are sent as move lists from the start, which keeps repetition history intact; the
+//! start is the variant's own unless the opening set one up (UCI `position fen`, XBoard
+//! `setboard`, which Fairy-Max lacks: such engines can only play move-list openings).
 
 use std::time::Duration;
 
@@ -74,8 +75,14 @@ pub enum Reply {
 }
 
 pub trait Adapter: Send {
-    /// Prepares a new game; also swallows anything left over from the last one.
-    fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError>;
+    /// Prepares a new game from the variant's start position, or from `start` (a position
+    /// string in the engine's notation); also swallows anything left over from the last game.
+    fn new_game(&mut self, setup: &GameSetup, start: Option<&str>) -> Result<(), EngineError>;
+
+    /// Whether the engine can start a game from a set-up position.
+    fn can_set_up(&self) -> bool {
+        true
+    }
 
     /// Asks for a move in the position reached by `moves` (engine notation) from the start.
     /// Waits no longer than the clock (plus grace): `Err(Timeout)` is a loss on time.

@@ -50,6 +50,38 @@ impl Codec {
         self.convert(&ours, self.rank_shift, |c| self.theirs(c))
     }
 
+    /// A position string of ours as the engine should receive it (UCI `position fen`, XBoard
+    /// `setboard`): piece letters mapped in the board field, where digits are counts of empty
+    /// cells and never rank numbers; the en-passant square (fourth field) with the rank shift.
+    pub fn encode_position(&self, position: &str) -> String {
+        let mut fields: Vec<String> = position.split(' ').map(str::to_string).collect();
+        if let Some(board) = fields.first_mut() {
+            *board = board
+                .chars()
+                .map(|c| self.map_letter(c, |u| self.theirs(u)))
+                .collect();
+        }
+        if let Some(ep) = fields.get_mut(3)
+            && ep != "-"
+        {
+            *ep = self.convert(ep, self.rank_shift, |c| c);
+        }
+        fields.join(" ")
+    }
+
+    /// `c` with `map` applied to its upper-case form, keeping its case; other characters kept.
+    fn map_letter(&self, c: char, map: impl Fn(char) -> char) -> char {
+        if !c.is_ascii_alphabetic() {
+            return c;
+        }
+        let m = map(c.to_ascii_uppercase());
+        if c.is_ascii_lowercase() {
+            m.to_ascii_lowercase()
+        } else {
+            m
+        }
+    }
+
     /// Our notation for a move text the engine sent (still to be checked against the rules).
     pub fn decode(&self, text: &str) -> String {
         self.convert(text.trim(), -self.rank_shift, |c| self.ours(c))
@@ -90,16 +122,7 @@ impl Codec {
                 }
                 i += 1 + digits;
             } else {
-                if c.is_ascii_alphabetic() {
-                    let m = map(c.to_ascii_uppercase());
-                    out.push(if c.is_ascii_lowercase() {
-                        m.to_ascii_lowercase()
-                    } else {
-                        m
-                    });
-                } else {
-                    out.push(c);
-                }
+                out.push(self.map_letter(c, &map));
                 i += 1;
             }
         }
@@ -138,6 +161,19 @@ mod tests {
         assert_eq!(c.encode(v, &mv), "d1d2");
         let mv = parse_move(&g, &mut pos, "h1g4").unwrap();
         assert_eq!(c.encode(v, &mv), "h0g3");
+    }
+
+    #[test]
+    fn set_up_positions_map_letters_but_not_empty_counts() {
+        let g = western("wildebeest");
+        let c = Codec::new(&spec("cmd=x,proto=xboard,letters=W:G"), g.variant());
+        // Board digits are empty-cell counts (no rank shift); the en-passant square shifts.
+        assert_eq!(
+            c.encode_position("k9w1/11/11/11/11/11/11/11/11/K9W1 w - e3 0 1"),
+            "k9g1/11/11/11/11/11/11/11/11/K9G1 w - e2 0 1"
+        );
+        let uci = Codec::new(&spec("cmd=x"), g.variant());
+        assert_eq!(uci.encode_position("k10/11 w - - 0 1"), "k10/11 w - - 0 1");
     }
 
     #[test]

@@ -27,6 +27,7 @@ use adapter::{Adapter, Clocks, GameSetup, Reply};
 use codec::Codec;
 use config::{MatchConfig, OpeningSource, SprtConfig};
 use engine::EngineError;
+use openings::Opening;
 use referee::{GameResult, Played, Rules, Seat, Termination};
 use stats::{Score, SprtState};
 
@@ -112,6 +113,16 @@ pub struct EngineTally {
     pub closest: Option<Duration>,
     /// Moves answered after the clock ran out, saved by the grace.
     pub overruns: u32,
+    /// Thinking time over all its timed moves, and their number.
+    pub thinking: Duration,
+    pub timed_moves: u32,
+}
+
+impl EngineTally {
+    /// The mean thinking time of its moves, if it made any.
+    pub fn average_move_time(&self) -> Option<Duration> {
+        (self.timed_moves > 0).then(|| self.thinking / self.timed_moves)
+    }
 }
 
 impl MatchReport {
@@ -123,6 +134,8 @@ impl MatchReport {
                     continue;
                 }
                 t.overruns += g.played.overruns[side as usize];
+                t.thinking += g.played.thinking[side as usize];
+                t.timed_moves += g.played.timed_moves[side as usize];
                 if let Some(c) = g.played.closest[side as usize] {
                     t.closest = Some(t.closest.map_or(c, |x| x.min(c)));
                 }
@@ -186,8 +199,11 @@ impl MatchReport {
                     t.overruns
                 ));
             }
+            let average = t
+                .average_move_time()
+                .map_or("-".to_string(), |a| format!("{:.3} s", a.as_secs_f64()));
             out.push_str(&format!(
-                "{}: {} time losses, {} illegal moves, {} crashes, {} resignations, {} false claims, {} rules disputes, {} claim disputes; least time left {closest}\n",
+                "{}: {} time losses, {} illegal moves, {} crashes, {} resignations, {} false claims, {} rules disputes, {} claim disputes; least time left {closest}; average time per move {average}\n",
                 self.names[e],
                 t.time_losses,
                 t.illegal_moves,
@@ -246,7 +262,7 @@ fn unsigned(x: f64) -> String {
 struct Unstarted(String);
 
 impl Adapter for Unstarted {
-    fn new_game(&mut self, _: &GameSetup) -> Result<(), EngineError> {
+    fn new_game(&mut self, _: &GameSetup, _: Option<&str>) -> Result<(), EngineError> {
         Err(EngineError::Failed(self.0.clone()))
     }
     fn think(&mut self, _: &[String], _: &Clocks) -> Result<Reply, EngineError> {
@@ -312,7 +328,7 @@ fn run_with<G: Game>(
         grace: config.grace,
         max_plies: config.max_plies,
     };
-    let opening_for = |index: usize| -> Vec<String> {
+    let opening_for = |index: usize| -> Opening {
         match (&config.openings, &file_openings) {
             (_, Some(list)) => list[index % list.len()].clone(),
             (OpeningSource::Random { plies, seed }, None) => {
@@ -431,7 +447,7 @@ fn worker<G: Game>(
     game: &G,
     sh: &Shared<'_>,
     id: usize,
-    opening_for: &(dyn Fn(usize) -> Vec<String> + Sync),
+    opening_for: &(dyn Fn(usize) -> Opening + Sync),
     tx: &mpsc::Sender<Message>,
 ) {
     let cfg = sh.config;
@@ -474,6 +490,17 @@ fn worker<G: Game>(
         let first_white = index.is_multiple_of(2);
         let (w, b) = if first_white { (0, 1) } else { (1, 0) };
         let opening = opening_for(index / 2);
+        if opening.start.is_some()
+            && let Some(e) =
+                (0..2).find(|&e| engines[e].as_deref().is_some_and(|a| !a.can_set_up()))
+        {
+            let why = format!(
+                "{} cannot start from a set-up position (an XBoard engine without the setboard feature): use move-list openings",
+                sh.names[e]
+            );
+            let _ = tx.send(Message::Fatal(why));
+            break 'games;
+        }
         let [e0, e1] = &mut engines;
         let (a0, a1) = (
             e0.as_deref_mut().expect("started"),
@@ -505,7 +532,7 @@ fn worker<G: Game>(
             number: index + 1,
             names: [sh.names[w].clone(), sh.names[b].clone()],
             first_white,
-            opening_plies: opening.len(),
+            opening_plies: opening.moves.len(),
             played,
         };
         if tx.send(Message::Game(Box::new(record))).is_err() {

@@ -72,12 +72,27 @@ pub fn write_game(h: &PgnHeader<'_>, game: &Played) -> String {
     for (k, v) in tags {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
     }
+    // A set-up start: the standard SetUp/FEN tags, and move numbers that continue from it.
+    let (mut ply, first_number) = match &game.start {
+        Some(start) => {
+            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", escape(start)));
+            let fields: Vec<&str> = start.split_whitespace().collect();
+            let black_first = fields.get(1) == Some(&"b");
+            let number = fields.last().and_then(|n| n.parse::<usize>().ok());
+            (usize::from(black_first), number.unwrap_or(1).max(1))
+        }
+        None => (0, 1),
+    };
     out.push('\n');
     let mut tokens = Vec::new();
+    if ply == 1 && !game.moves.is_empty() {
+        tokens.push(format!("{first_number}..."));
+    }
     for (i, mv) in game.moves.iter().enumerate() {
-        if i % 2 == 0 {
-            tokens.push(format!("{}.", i / 2 + 1));
+        if ply % 2 == 0 {
+            tokens.push(format!("{}.", ply / 2 + first_number));
         }
+        ply += 1;
         tokens.push(mv.clone());
         if i + 1 == h.opening_plies {
             tokens.push("{opening}".to_string());
@@ -125,12 +140,15 @@ mod tests {
     #[test]
     fn a_game() {
         let played = Played {
+            start: None,
             moves: ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec(),
             result: GameResult::BlackWins,
             termination: Termination::Rules(Reason::Checkmate),
             reason: "Black wins by checkmate".into(),
             closest: [None, None],
             overruns: [0, 0],
+            thinking: [std::time::Duration::ZERO; 2],
+            timed_moves: [0, 0],
         };
         let h = PgnHeader {
             event: "menagerie match",
@@ -149,5 +167,14 @@ mod tests {
             text.ends_with("1. f2f3 e7e5 {opening} 2. g2g4 d8h4 {Black wins by checkmate} 0-1\n\n"),
             "{text}"
         );
+        // From a set-up position with Black to move at move 12: the tags, and numbering on.
+        let set_up = Played {
+            start: Some("4k3/8/8/8/8/8/8/4K2R b K - 3 12".into()),
+            moves: ["e8d7", "h1h7"].map(String::from).to_vec(),
+            ..played
+        };
+        let text = write_game(&h, &set_up);
+        assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 3 12\"]\n"));
+        assert!(text.contains("\n12... e8d7 {opening} 13. h1h7 {"), "{text}");
     }
 }

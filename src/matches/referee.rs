@@ -24,6 +24,7 @@ use super::adapter::{Adapter, Claimed, Clocks, GameSetup, Reply};
 use super::codec::Codec;
 use super::config::TimeControl;
 use super::engine::EngineError;
+use super::openings::Opening;
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::{Outcome, Reason};
@@ -130,6 +131,8 @@ impl Termination {
 /// A finished game, from the referee's side.
 #[derive(Clone, Debug)]
 pub struct Played {
+    /// The set-up position the game started from (our notation); `None`: the variant's start.
+    pub start: Option<String>,
     /// Every move from the start position, in our notation (opening included).
     pub moves: Vec<String>,
     pub result: GameResult,
@@ -140,37 +143,49 @@ pub struct Played {
     pub closest: [Option<Duration>; 2],
     /// Moves each colour answered after its clock ran out but within the grace.
     pub overruns: [u32; 2],
+    /// Each colour's thinking time summed over its timed moves, and how many those were (the
+    /// average time per move of the match summary).
+    pub thinking: [Duration; 2],
+    pub timed_moves: [u32; 2],
 }
 
 fn colour(side: u8) -> &'static str {
     if side == 0 { "White" } else { "Black" }
 }
 
-/// Plays from the start position through `opening` (our notation, already checked), then lets
-/// the engines move until the game ends. `seats[0]` plays White.
+/// Plays from the opening's start (the variant's start position or a set-up one) through its
+/// moves (our notation, already checked), then lets the engines move until the game ends.
+/// `seats[0]` plays White.
 pub fn play_game<G: Game>(
     game: &G,
     seats: [Seat<'_>; 2],
-    opening: &[String],
+    opening: &Opening,
     rules: &Rules,
 ) -> Played {
     let mut seats = seats;
     let v = game.variant();
-    let mut pos = parse_position(game, v.spec.start).expect("start position is valid");
+    let start = opening.start_text(v.spec.start);
+    let mut pos = parse_position(game, start).expect("openings are checked when read");
     let mut moves = Vec::new();
     let mut sent: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut closest = [None, None];
     let mut overruns = [0u32; 2];
+    let mut thinking = [Duration::ZERO; 2];
+    let mut timed_moves = [0u32; 2];
     let mut list = MoveList::new();
 
     let ending = 'game: {
         for side in 0..2u8 {
             let seat = &mut seats[side as usize];
-            if let Err(e) = seat.adapter.new_game(seat.setup) {
+            let their_start = opening
+                .start
+                .as_deref()
+                .map(|s| seat.codec.encode_position(s));
+            if let Err(e) = seat.adapter.new_game(seat.setup, their_start.as_deref()) {
                 break 'game crash(side, &format!("not ready for a new game: {e}"));
             }
         }
-        for text in opening {
+        for text in &opening.moves {
             let mv = parse_move(game, &mut pos, text).expect("openings are checked when read");
             for (s, seat) in seats.iter().enumerate() {
                 sent[s].push(seat.codec.encode(v, &mv));
@@ -252,6 +267,8 @@ pub fn play_game<G: Game>(
                 );
             }
             left[s] = left[s].saturating_sub(elapsed);
+            thinking[s] += elapsed;
+            timed_moves[s] += 1;
             closest[s] = Some(closest[s].map_or(left[s], |c: Duration| c.min(left[s])));
             left[s] += rules.tc.increment;
             let ours = seats[s].codec.decode(&text);
@@ -278,12 +295,15 @@ pub fn play_game<G: Game>(
         seat.adapter.game_over(result.text(), &reason);
     }
     Played {
+        start: opening.start.clone(),
         moves,
         result,
         termination,
         reason,
         closest,
         overruns,
+        thinking,
+        timed_moves,
     }
 }
 

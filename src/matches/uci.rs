@@ -11,6 +11,8 @@ pub struct Uci {
     proc: EngineProcess,
     startup: Duration,
     depth: Option<u32>,
+    /// The current game's set-up start position (engine notation), if any.
+    start: Option<String>,
 }
 
 /// The `var` entries of an `option name UCI_Variant type combo ...` line.
@@ -30,13 +32,17 @@ fn is_chess(variant: &str) -> bool {
     matches!(variant, "chess" | "normal" | "standard")
 }
 
-/// `position startpos [moves ...]`.
-fn position_command(moves: &[String]) -> String {
-    if moves.is_empty() {
-        "position startpos".to_string()
-    } else {
-        format!("position startpos moves {}", moves.join(" "))
+/// `position startpos [moves ...]`, or `position fen <start> [moves ...]` for a set-up start.
+fn position_command(start: Option<&str>, moves: &[String]) -> String {
+    let mut command = match start {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    if !moves.is_empty() {
+        command.push_str(" moves ");
+        command.push_str(&moves.join(" "));
     }
+    command
 }
 
 fn go_command(clocks: &Clocks, depth: Option<u32>) -> String {
@@ -60,29 +66,21 @@ impl Uci {
         startup: Duration,
     ) -> Result<Uci, EngineError> {
         let mut proc = EngineProcess::spawn(label, &spec.argv, spec.dir.as_deref())?;
-        proc.send("uci")?;
         let deadline = Instant::now() + startup;
-        let mut variants = None;
-        let mut name = None;
-        loop {
-            let line = match proc.recv_until(deadline) {
-                Err(EngineError::Timeout) => {
-                    return Err(EngineError::Failed(format!(
-                        "{label} did not answer 'uci' with 'uciok'"
-                    )));
-                }
-                other => other?,
-            };
-            let text = line.text.trim();
-            if text == "uciok" {
-                break;
-            }
-            if let Some(n) = text.strip_prefix("id name ") {
-                name = Some(n.to_string());
-            }
-            if let Some(list) = variant_list(text) {
-                variants = Some(list);
-            }
+        let (name, mut variants) = Self::handshake(&mut proc, label, deadline)?;
+        // The engine's options first: some change what it offers (Fairy-Stockfish lists the
+        // variants of a `VariantPath` file only once it has read it), so the variant list is
+        // asked for again before it is checked.
+        for (n, v) in &spec.options {
+            proc.send(&format!("setoption name {n} value {v}"))?;
+        }
+        let offered = |list: &Option<Vec<String>>| {
+            list.as_ref()
+                .is_some_and(|l| l.iter().any(|v| v == variant))
+        };
+        if !is_chess(variant) && !spec.options.is_empty() && !offered(&variants) {
+            let (_, again) = Self::handshake(&mut proc, label, deadline)?;
+            variants = again.or(variants);
         }
         if !is_chess(variant) {
             match variants {
@@ -101,9 +99,6 @@ impl Uci {
             }
             proc.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
-        for (n, v) in &spec.options {
-            proc.send(&format!("setoption name {n} value {v}"))?;
-        }
         log::info!(
             "{label}: uci engine '{}' ready",
             name.as_deref().unwrap_or("?")
@@ -112,7 +107,39 @@ impl Uci {
             proc,
             startup,
             depth: None,
+            start: None,
         })
+    }
+
+    /// `uci` and the answer up to `uciok`: the engine's name and its `UCI_Variant` list.
+    fn handshake(
+        proc: &mut EngineProcess,
+        label: &str,
+        deadline: Instant,
+    ) -> Result<(Option<String>, Option<Vec<String>>), EngineError> {
+        proc.send("uci")?;
+        let mut variants = None;
+        let mut name = None;
+        loop {
+            let line = match proc.recv_until(deadline) {
+                Err(EngineError::Timeout) => {
+                    return Err(EngineError::Failed(format!(
+                        "{label} did not answer 'uci' with 'uciok'"
+                    )));
+                }
+                other => other?,
+            };
+            let text = line.text.trim();
+            if text == "uciok" {
+                return Ok((name, variants));
+            }
+            if let Some(n) = text.strip_prefix("id name ") {
+                name = Some(n.to_string());
+            }
+            if let Some(list) = variant_list(text) {
+                variants = Some(list);
+            }
+        }
     }
 
     /// `isready` and wait for `readyok`, dropping whatever came before.
@@ -130,14 +157,16 @@ impl Uci {
 }
 
 impl Adapter for Uci {
-    fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError> {
+    fn new_game(&mut self, setup: &GameSetup, start: Option<&str>) -> Result<(), EngineError> {
         self.depth = setup.depth;
+        self.start = start.map(str::to_string);
         self.proc.send("ucinewgame")?;
         self.sync()
     }
 
     fn think(&mut self, moves: &[String], clocks: &Clocks) -> Result<Reply, EngineError> {
-        self.proc.send(&position_command(moves))?;
+        self.proc
+            .send(&position_command(self.start.as_deref(), moves))?;
         let stamp = self.proc.send(&go_command(clocks, self.depth))?;
         let deadline = stamp + clocks.own() + clocks.grace;
         loop {
@@ -176,10 +205,14 @@ mod tests {
 
     #[test]
     fn commands() {
-        assert_eq!(position_command(&[]), "position startpos");
+        assert_eq!(position_command(None, &[]), "position startpos");
         assert_eq!(
-            position_command(&["e2e4".into(), "e7e5".into()]),
+            position_command(None, &["e2e4".into(), "e7e5".into()]),
             "position startpos moves e2e4 e7e5"
+        );
+        assert_eq!(
+            position_command(Some("8/8/8/8/8/8/8/K1k5 w - - 0 1"), &["a1a2".into()]),
+            "position fen 8/8/8/8/8/8/8/K1k5 w - - 0 1 moves a1a2"
         );
         let c = Clocks {
             left: [Duration::from_millis(5000), Duration::from_millis(4250)],

@@ -49,6 +49,8 @@ const FEATURE_WAIT: Duration = Duration::from_secs(2);
 struct Features {
     usermove: bool,
     ping: bool,
+    /// The engine takes `setboard` (set-up start positions).
+    setboard: bool,
     /// `time=0` means the engine does not want `time`/`otim`.
     no_time: bool,
     variants: Option<Vec<String>>,
@@ -163,6 +165,7 @@ impl Xboard {
                 match (key.as_str(), value.as_str()) {
                     ("usermove", v) => features.usermove = v == "1",
                     ("ping", v) => features.ping = v == "1",
+                    ("setboard", v) => features.setboard = v == "1",
                     ("time", v) => features.no_time = v == "0",
                     ("myname", v) => features.myname = Some(v.to_string()),
                     ("variants", v) => {
@@ -229,7 +232,7 @@ fn is_normal(variant: &str) -> bool {
 }
 
 impl Adapter for Xboard {
-    fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError> {
+    fn new_game(&mut self, setup: &GameSetup, start: Option<&str>) -> Result<(), EngineError> {
         self.proc.send("new")?;
         if !is_normal(&setup.variant) {
             self.proc.send(&format!("variant {}", setup.variant))?;
@@ -241,6 +244,14 @@ impl Adapter for Xboard {
         self.proc.send("post")?;
         self.proc.send("easy")?;
         self.proc.send("force")?;
+        if let Some(fen) = start {
+            if !self.features.setboard {
+                return Err(EngineError::Failed(
+                    "the engine cannot start from a set-up position (no setboard feature)".into(),
+                ));
+            }
+            self.proc.send(&format!("setboard {fen}"))?;
+        }
         self.known = 0;
         self.playing = false;
         if self.features.ping {
@@ -317,6 +328,10 @@ impl Adapter for Xboard {
                 }
             }
         }
+    }
+
+    fn can_set_up(&self) -> bool {
+        self.features.setboard
     }
 
     fn game_over(&mut self, result: &str, comment: &str) {

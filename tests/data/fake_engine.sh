@@ -3,11 +3,13 @@
 # Each time it is asked to move it answers with the next word of the list. Special words:
 # SILENT (never answers), CRASH (exits), ILLEGAL (refuses the last move: "Illegal move"),
 # CLAIM (announces "1-0 {...}"), DRAW (announces "1/2-1/2 {...}"), RESIGN, NONE (UCI bestmove (none));
-# SLOW:MOVE answers MOVE after 0.4 s.
+# SLOW:MOVE answers MOVE after 0.4 s. Over UCI, after `setoption name VariantPath value ...` it
+# also offers the variant `loaded` (as Fairy-Stockfish lists variants read from a file).
 proto=$1
 script=$2
 n=0
 force=1
+loaded=
 
 answer() {
     i=0
@@ -34,7 +36,8 @@ answer() {
 
 while read -r line; do
     case "$line" in
-        uci) echo "id name Fake"; echo "option name UCI_Variant type combo default chess var chess var wildebeest"; echo "uciok" ;;
+        uci) echo "id name Fake"; echo "option name UCI_Variant type combo default chess var chess var wildebeest$loaded"; echo "uciok" ;;
+        "setoption name VariantPath value "*) loaded=" var loaded" ;;
         isready) echo "readyok" ;;
         ucinewgame) n=0 ;;
         protover*) echo "feature usermove=1 ping=1 myname=\"Fake\" done=1" ;;

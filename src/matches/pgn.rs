@@ -175,6 +175,6 @@ mod tests {
         };
         let text = write_game(&h, &set_up);
         assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 3 12\"]\n"));
-        assert!(text.contains("\n12... e8d7 {opening} 13. h1h7 {"), "{text}");
+        assert!(text.contains("\n12... e8d7 13. h1h7 {opening} {"), "{text}");
     }
 }

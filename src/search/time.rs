@@ -1,7 +1,9 @@
 //! Time management: how long to think given what the GUI said about the clocks.
 //!
-//! Two limits come out of it. The *soft* limit is checked between iterations of the deepening
-//! loop (do not start another iteration after it, scaled by how stable the best move is); the
+//! Two limits come out of it. The *soft* limit is the planned time for this move: the time left
+//! plus the increments still to come, shared over a horizon of moves. The deepening loop does
+//! not start another iteration past a fraction of it, scaled up while the best move or the
+//! score is unsettled and down while they are stable (`worker.rs`, `past_soft_limit`). The
 //! *hard* limit stops the search mid-iteration, and is kept well inside the real clock so the
 //! engine never loses on time, whatever the GUI's and the operating system's delays.
 
@@ -38,8 +40,15 @@ pub struct Budget {
     pub hard: Option<Duration>,
 }
 
-/// Moves assumed left in a sudden-death game when the GUI does not say.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The planning horizon: the moves the clock must last for when the GUI does not say (sudden
+/// death), and the most a moves-to-go count is taken at. A horizon, not a prediction: each move
+/// plans again with the clock it then has.
+const HORIZON: u32 = 40;
+
+/// Increments held back from planning, so that with an increment the clock settles at a few
+/// increments instead of running down to the last one (a slow pipe or a busy machine then
+/// cannot flag us).
+const RESERVE_INCREMENTS: u32 = 4;
 
 /// Never plan to use less than this, so a move is always found (depth 1 always completes).
 const MIN_THINK: Duration = Duration::from_millis(5);
@@ -76,26 +85,18 @@ impl Budget {
 
     fn from_clock(clock: Clock, overhead: Duration) -> Budget {
         let left = clock.remaining.saturating_sub(overhead);
-        let moves = clock
-            .moves_to_go
-            .unwrap_or(DEFAULT_MOVES_TO_GO)
-            .clamp(1, DEFAULT_MOVES_TO_GO);
-        // With a repeating control the last move before it must leave something too.
-        let share = left / (moves + 1);
-        // Spend most of the increment only while far from the flag; near it, bank half of it so
-        // the clock settles at many increments rather than at one (a slow pipe or a busy
-        // machine then cannot flag us).
-        let increment = if left > clock.increment * 20 {
-            clock.increment * 3 / 4
-        } else {
-            clock.increment / 2
-        };
-        let soft = (share + increment).max(MIN_THINK);
+        let moves = clock.moves_to_go.unwrap_or(HORIZON).clamp(1, HORIZON);
+        // What the next `moves` moves may spend: the time left and the increments they will
+        // bring, less the reserve. Split evenly, with one share more in the divisor so the
+        // last move before a repeating control leaves something too.
+        let reserve = (clock.increment * RESERVE_INCREMENTS).min(left / 2);
+        let pool = (left + clock.increment * (moves - 1)).saturating_sub(reserve);
+        let optimum = pool / (moves + 1);
         // Mid-iteration, never use more than a fraction of what is left.
         let cap = if moves == 1 { left * 3 / 4 } else { left / 3 };
-        let hard = (soft * 4).min(cap).max(MIN_THINK);
+        let hard = (optimum * 5).min(cap).max(MIN_THINK);
         Budget {
-            soft: Some(soft.min(hard)),
+            soft: Some(optimum.max(MIN_THINK).min(hard)),
             hard: Some(hard),
         }
     }
@@ -131,6 +132,37 @@ mod tests {
         let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
         assert!(soft > ms(100) && soft < ms(300), "{soft:?}");
         assert!(hard >= soft && hard <= ms(1700), "{hard:?}");
+    }
+
+    #[test]
+    fn far_from_the_flag_spends_more_than_the_increment() {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: ms(1600),
+                increment: ms(50),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let b = Budget::plan(&limits, ms(50));
+        assert!(b.soft.unwrap() > ms(60), "{:?}", b.soft);
+        assert!(b.hard.unwrap() <= ms(520), "{:?}", b.hard);
+    }
+
+    #[test]
+    fn near_the_reserve_spends_about_the_increment() {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: ms(300),
+                increment: ms(50),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let b = Budget::plan(&limits, ms(50));
+        let soft = b.soft.unwrap();
+        assert!(soft >= ms(30) && soft <= ms(55), "{soft:?}");
+        assert!(b.hard.unwrap() <= ms(84), "{:?}", b.hard);
     }
 
     #[test]

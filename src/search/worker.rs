@@ -133,6 +133,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         };
         let mut previous_score = 0;
         let mut stable_iterations = 0u32;
+        // How far the score fell in the last iteration (0 when it held or rose).
+        let mut score_drop = 0;
         let first_depth = 1 + (self.id % 2) as u32;
         for depth in first_depth..=max_depth {
             self.excluded.clear();
@@ -151,6 +153,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     } else {
                         stable_iterations = 0;
                     }
+                    score_drop = if depth > first_depth {
+                        (previous_score - score).max(0)
+                    } else {
+                        0
+                    };
                     result = SearchResult {
                         best: Some(best),
                         ponder: self.pv[0].get(1).copied(),
@@ -193,7 +200,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     break;
                 }
             }
-            if self.id == 0 && self.past_soft_limit(stable_iterations) {
+            if self.id == 0 && self.past_soft_limit(stable_iterations, score_drop) {
                 break;
             }
         }
@@ -201,23 +208,28 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         result
     }
 
-    /// Whether to stop deepening: past the soft limit, which shrinks when the best move has
-    /// been stable for a few iterations and grows while it keeps changing.
-    fn past_soft_limit(&self, stable_iterations: u32) -> bool {
+    /// Whether to stop deepening: past a share of the soft limit (the planned time for this
+    /// move). The share grows while the best move keeps changing or the score is falling, and
+    /// shrinks once the best move has held for a few iterations.
+    fn past_soft_limit(&self, stable_iterations: u32, score_drop: i32) -> bool {
         if self.control.pondering() {
             return false;
         }
         let Some(soft) = self.budget.soft else {
             return false;
         };
-        let scale = match stable_iterations {
-            0 => 1.3,
-            1 => 1.0,
-            2 => 0.8,
-            _ => 0.6,
+        let stability = match stable_iterations {
+            0 => 1.5,
+            1 => 1.15,
+            2 => 0.95,
+            _ => 0.8,
         };
-        // The next iteration usually takes longer than everything so far.
-        self.control.elapsed().as_secs_f64() > soft.as_secs_f64() * scale * 0.6
+        // A falling score means trouble the next iteration may still find a way out of.
+        let falling = 1.0 + (score_drop.min(100) as f64 / 100.0);
+        let scale = (stability * falling).min(2.5);
+        // The next iteration usually takes longer than everything so far, so stop well before
+        // the planned time: on average the last iteration then ends near it.
+        self.control.elapsed().as_secs_f64() > soft.as_secs_f64() * scale * 0.7
     }
 
     fn aspiration(&mut self, depth: i32, previous: i32, narrow: bool) -> i32 {

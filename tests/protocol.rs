@@ -445,3 +445,25 @@ fn xboard_force_queued_behind_a_search_start_still_interrupts() {
     );
     d.finish();
 }
+
+/// Found by `menagerie fuzz --target xboard` (seed 1, input 311,425): a `go` read while the
+/// engine already thinks waits for the move, and a later `force` stopped the search; the
+/// waiting `go` then started a new search *after* the `force`, and every later `ping` waited
+/// for that whole search. Lines are now obeyed in arrival order.
+#[test]
+fn xboard_a_go_waiting_behind_a_search_does_not_outlive_a_later_force() {
+    let mut d = Driver::xboard();
+    d.send("new");
+    d.send("level 0 60 0");
+    for line in ["go", "go", "force", "ping 6"] {
+        d.send(line);
+    }
+    let start = Instant::now();
+    d.wait_for("pong 6");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "pong after {:?}",
+        start.elapsed()
+    );
+    d.finish();
+}

@@ -172,10 +172,14 @@ impl XBoard {
                 Some(e) if self.mode != Mode::Thinking || !matches!(e, Event::Line(_)) => e,
                 Some(e) => {
                     // Still thinking: keep waiting lines in order behind the search result,
-                    // but obey at once a waiting line that would have been obeyed at once had
-                    // it arrived now (`?`, `force`, `new`, ...). Lines read while an earlier
-                    // search was being stopped wait here too, and a search started from this
-                    // queue could otherwise never be interrupted (found by `menagerie fuzz`).
+                    // but obey a waiting line that would have been obeyed at once had it
+                    // arrived now. Lines read while an earlier search was being stopped wait
+                    // here too, and a search started from this queue could otherwise never be
+                    // interrupted (found by `menagerie fuzz`). A harmless line (`?`, `time`)
+                    // is handled at once; a line that ends the thinking (`force`, `new`)
+                    // stops the search and the queue is then obeyed in arrival order, so a
+                    // `go` that came before a `force` cannot start a search after it (also
+                    // found by the fuzz: the search then held back every later `ping`).
                     self.deferred.push_front(e);
                     let urgent = self.deferred.iter().position(|e| {
                         matches!(e, Event::Line(l) if {
@@ -183,12 +187,20 @@ impl XBoard {
                             harmless(cmd) || aborts_thinking(cmd)
                         })
                     });
-                    match urgent.and_then(|i| self.deferred.remove(i)) {
-                        Some(e) => e,
-                        None => match events.recv() {
+                    let harmless_at = urgent.filter(|&i| {
+                        matches!(&self.deferred[i], Event::Line(l)
+                            if harmless(l.split_whitespace().next().unwrap_or("")))
+                    });
+                    if let Some(i) = harmless_at {
+                        self.deferred.remove(i).expect("index from position")
+                    } else if urgent.is_some() {
+                        self.abort_search(&events);
+                        continue;
+                    } else {
+                        match events.recv() {
                             Ok(e) => e,
                             Err(_) => return,
-                        },
+                        }
                     }
                 }
                 None => match events.recv() {
@@ -232,6 +244,12 @@ impl XBoard {
                 }
                 if !aborts_thinking(cmd) {
                     self.deferred.push_back(Event::Line(line));
+                    return true;
+                }
+                if !self.deferred.is_empty() {
+                    // Lines that came before this one wait: obey them first, in order.
+                    self.deferred.push_back(Event::Line(line));
+                    self.abort_search(events);
                     return true;
                 }
                 self.abort_search(events);

@@ -389,6 +389,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             self.game.evaluate(self.eval, &self.pos, None)
         };
+        // Internal iterative reduction: without a hash move this node was not searched
+        // before, and a shallower search finds one cheaply for the next visit.
+        if depth >= 4 && hash_move == NO_MOVE && !in_check {
+            depth -= 1;
+        }
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
@@ -549,6 +554,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         if ply >= MAX_PLY - 1 {
             return self.game.evaluate(self.eval, &self.pos, None);
+        }
+        // What the main search already knows about this position is worth more than a
+        // capture search (any depth it stored is at least quiescence's).
+        if let Some(e) = self.tt.probe(self.pos.hash()) {
+            let score = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
         }
         let in_check = self.game.in_check(&self.pos);
         let mut moves = std::mem::take(&mut self.lists[ply]);

@@ -506,3 +506,20 @@ fn engine_options_are_sent_before_the_variant_list_is_checked() {
         "{err}"
     );
 }
+
+#[test]
+fn the_shipped_wildebeest_openings_start_without_castling_rights() {
+    let path = tools_dir().join("openings/wildebeest_no_castling.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game = menagerie::variants::game("wildebeest").unwrap();
+    let openings = menagerie::with_game!(&game, g => {
+        menagerie::matches::openings::read_openings(g, &text)
+    })
+    .unwrap();
+    assert_eq!(openings.len(), 30);
+    for o in &openings {
+        let start = o.start.as_deref().expect("a set-up start");
+        assert_eq!(start.split(' ').nth(2), Some("-"), "{start}");
+        assert_eq!(o.moves.len(), 6);
+    }
+}

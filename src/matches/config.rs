@@ -316,14 +316,11 @@ mod tests {
     #[test]
     fn engine_spec_full() {
         let s = EngineSpec::parse(
-            "name=Sjaak,cmd=sjaakii /work/shared/tools/sjaak_wildebeest_true.txt,proto=xboard,variant=wildebeest_true,letters=W:G,option.Hash=64",
+            "name=Sjaak,cmd=sjaakii tools/peers/sjaak_wildebeest_true.txt,proto=xboard,variant=wildebeest_true,letters=W:G,option.Hash=64",
         )
         .unwrap();
         assert_eq!(s.name, "Sjaak");
-        assert_eq!(
-            s.argv,
-            ["sjaakii", "/work/shared/tools/sjaak_wildebeest_true.txt"]
-        );
+        assert_eq!(s.argv, ["sjaakii", "tools/peers/sjaak_wildebeest_true.txt"]);
         assert_eq!(s.proto, Proto::Xboard);
         assert_eq!(s.variant.as_deref(), Some("wildebeest_true"));
         assert_eq!(s.letters, [('W', 'G')]);

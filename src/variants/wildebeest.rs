@@ -1,6 +1,6 @@
 //! Wildebeest chess (R. Wayne Schmittberger, 1987) on 11x10, and almost-Wildebeest.
 //!
-//! Source: ../shared/seeds/004_2bc946cd9fa50583.txt (Czech). Rulings followed:
+//! Source: the seed document 004_2bc946cd9fa50583.txt (Czech). Rulings followed:
 //! spec/rules/patricia-wildebeest.md part B — camel `C` (1,3 leaper), wildebeest `W` (knight +
 //! camel; `G` accepted on input); pawns advance 1–3 from their 2nd rank and 1–2 from their 3rd
 //! (by rank, not history, B3.1); en passant onto any passed cell (B3.2); promotion on the last

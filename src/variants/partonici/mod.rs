@@ -1,7 +1,7 @@
 //! Partonici (V. R. Parton, *Idea for a Personal Game*): pawn partonici, royal partonici and
 //! scaci partonici on 7x7 to 10x10 boards, with the partonic custodian capture system.
 //!
-//! Rules: spec/rules/partonici.md (source: shared/seeds/000_de8be728c960f59c.txt); every
+//! Rules: spec/rules/partonici.md (source: the seed document 000_de8be728c960f59c.txt); every
 //! DECISION D-1..D-26 there is followed. Pieces never capture by moving onto an enemy: every
 //! move goes to an empty square, and captures happen as a side effect of the move (custodian
 //! "partonic" takes found from the destination, [`captures`]). Notation: spec/notation.md's

@@ -1,7 +1,7 @@
 //! Patricia (Rob Nierse, 1996): 5x5 chess with two-faced discs that turn over when they
 //! move, drops of captured men, and the royal captured rather than mated.
 //!
-//! Source: ../shared/seeds/001_c9482ba302d9ce05.txt (H. Bodlaender's page). Rulings followed:
+//! Source: the seed document 001_c9482ba302d9ce05.txt (H. Bodlaender's page). Rulings followed:
 //! spec/rules/patricia-wildebeest.md part A — royal K<->Q and officers B<->R flip after every
 //! board move, captures included ([`flip`]); pawns step one square, capture diagonally
 //! forward and promote to a knight, optionally on the 4th rank and compulsorily on the 5th,

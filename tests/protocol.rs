@@ -425,6 +425,18 @@ fn uci_partonici_game() {
 /// Lines read while a search is being stopped wait in a queue; a `go` among them starts a new
 /// search, and a `force` queued behind another waiting line must still interrupt it at once
 /// (it used to wait for the whole search: found by `menagerie fuzz`).
+/// Waits for `pong` and asserts it came within 5 s: the searches in these tests would run
+/// for minutes, so a late answer means a line waited for a search it should have stopped.
+fn answered_soon(d: &mut Driver, pong: &str) {
+    let start = Instant::now();
+    d.wait_for(pong);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{pong} after {:?}",
+        start.elapsed()
+    );
+}
+
 #[test]
 fn xboard_force_queued_behind_a_search_start_still_interrupts() {
     let mut d = Driver::xboard();
@@ -436,13 +448,7 @@ fn xboard_force_queued_behind_a_search_start_still_interrupts() {
     for line in ["new", "go", "cores 1", "force", "ping 5"] {
         d.send(line);
     }
-    let start = Instant::now();
-    d.wait_for("pong 5");
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "pong after {:?}",
-        start.elapsed()
-    );
+    answered_soon(&mut d, "pong 5");
     d.finish();
 }
 
@@ -458,12 +464,6 @@ fn xboard_a_go_waiting_behind_a_search_does_not_outlive_a_later_force() {
     for line in ["go", "go", "force", "ping 6"] {
         d.send(line);
     }
-    let start = Instant::now();
-    d.wait_for("pong 6");
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "pong after {:?}",
-        start.elapsed()
-    );
+    answered_soon(&mut d, "pong 6");
     d.finish();
 }

@@ -181,26 +181,28 @@ impl XBoard {
                     // `go` that came before a `force` cannot start a search after it (also
                     // found by the fuzz: the search then held back every later `ping`).
                     self.deferred.push_front(e);
-                    let urgent = self.deferred.iter().position(|e| {
-                        matches!(e, Event::Line(l) if {
-                            let cmd = l.split_whitespace().next().unwrap_or("");
-                            harmless(cmd) || aborts_thinking(cmd)
-                        })
-                    });
-                    let harmless_at = urgent.filter(|&i| {
-                        matches!(&self.deferred[i], Event::Line(l)
-                            if harmless(l.split_whitespace().next().unwrap_or("")))
-                    });
-                    if let Some(i) = harmless_at {
-                        self.deferred.remove(i).expect("index from position")
-                    } else if urgent.is_some() {
-                        self.abort_search(&events);
-                        continue;
-                    } else {
-                        match events.recv() {
+                    let command = |e: &Event| match e {
+                        Event::Line(l) => l.split_whitespace().next().unwrap_or("").to_string(),
+                        _ => String::new(),
+                    };
+                    let urgent = self
+                        .deferred
+                        .iter()
+                        .map(command)
+                        .enumerate()
+                        .find(|(_, cmd)| harmless(cmd) || aborts_thinking(cmd));
+                    match urgent {
+                        Some((i, cmd)) if harmless(&cmd) => {
+                            self.deferred.remove(i).expect("index from position")
+                        }
+                        Some(_) => {
+                            self.abort_search(&events);
+                            continue;
+                        }
+                        None => match events.recv() {
                             Ok(e) => e,
                             Err(_) => return,
-                        }
+                        },
                     }
                 }
                 None => match events.recv() {

@@ -118,16 +118,21 @@ mod tests {
         Duration::from_millis(n)
     }
 
-    #[test]
-    fn sudden_death_with_increment_stays_inside_the_clock() {
-        let limits = Limits {
+    /// Limits of a clock alone: milliseconds left, increment, moves to go.
+    fn clock(remaining: u64, increment: u64, moves_to_go: Option<u32>) -> Limits {
+        Limits {
             clock: Some(Clock {
-                remaining: ms(5000),
-                increment: ms(50),
-                moves_to_go: None,
+                remaining: ms(remaining),
+                increment: ms(increment),
+                moves_to_go,
             }),
             ..Limits::default()
-        };
+        }
+    }
+
+    #[test]
+    fn sudden_death_with_increment_stays_inside_the_clock() {
+        let limits = clock(5000, 50, None);
         let b = Budget::plan(&limits, ms(30));
         let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
         assert!(soft > ms(100) && soft < ms(300), "{soft:?}");
@@ -136,14 +141,7 @@ mod tests {
 
     #[test]
     fn far_from_the_flag_spends_more_than_the_increment() {
-        let limits = Limits {
-            clock: Some(Clock {
-                remaining: ms(1600),
-                increment: ms(50),
-                moves_to_go: None,
-            }),
-            ..Limits::default()
-        };
+        let limits = clock(1600, 50, None);
         let b = Budget::plan(&limits, ms(50));
         assert!(b.soft.unwrap() > ms(60), "{:?}", b.soft);
         assert!(b.hard.unwrap() <= ms(520), "{:?}", b.hard);
@@ -151,14 +149,7 @@ mod tests {
 
     #[test]
     fn near_the_reserve_spends_about_the_increment() {
-        let limits = Limits {
-            clock: Some(Clock {
-                remaining: ms(300),
-                increment: ms(50),
-                moves_to_go: None,
-            }),
-            ..Limits::default()
-        };
+        let limits = clock(300, 50, None);
         let b = Budget::plan(&limits, ms(50));
         let soft = b.soft.unwrap();
         assert!(soft >= ms(30) && soft <= ms(55), "{soft:?}");
@@ -167,28 +158,14 @@ mod tests {
 
     #[test]
     fn almost_flagged_still_moves_inside_the_clock() {
-        let limits = Limits {
-            clock: Some(Clock {
-                remaining: ms(40),
-                increment: ms(0),
-                moves_to_go: None,
-            }),
-            ..Limits::default()
-        };
+        let limits = clock(40, 0, None);
         let b = Budget::plan(&limits, ms(30));
         assert!(b.hard.unwrap() <= ms(10));
     }
 
     #[test]
     fn moves_to_go_one_may_use_most_of_the_clock() {
-        let limits = Limits {
-            clock: Some(Clock {
-                remaining: ms(10_000),
-                increment: ms(0),
-                moves_to_go: Some(1),
-            }),
-            ..Limits::default()
-        };
+        let limits = clock(10_000, 0, Some(1));
         let b = Budget::plan(&limits, ms(0));
         assert!(b.hard.unwrap() <= ms(7500) && b.soft.unwrap() >= ms(4000));
     }

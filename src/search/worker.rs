@@ -8,7 +8,7 @@
 use super::ordering::{self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER};
 use super::see::see;
 use super::time::{Budget, Limits};
-use super::tt::{Bound, NO_MOVE, TranspositionTable, pack_move};
+use super::tt::{Bound, Entry, NO_MOVE, TranspositionTable, pack_move};
 use super::{
     Control, Evaluate, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult,
 };
@@ -368,16 +368,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             && !pv_node
             && ply > 0
             && e.depth >= depth
+            && let Some(score) = tt_cutoff(&e, alpha, beta, ply)
         {
-            let score = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+            return score;
         }
 
         let in_check = self.game.in_check(&self.pos);
@@ -557,16 +550,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         // What the main search already knows about this position is worth more than a
         // capture search (any depth it stored is at least quiescence's).
-        if let Some(e) = self.tt.probe(self.pos.hash()) {
-            let score = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        if let Some(score) = self
+            .tt
+            .probe(self.pos.hash())
+            .and_then(|e| tt_cutoff(&e, alpha, beta, ply))
+        {
+            return score;
         }
         let in_check = self.game.in_check(&self.pos);
         let mut moves = std::mem::take(&mut self.lists[ply]);
@@ -734,6 +723,17 @@ fn score_to_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The stored score of `entry` when its bound settles the window (alpha, beta) here.
+fn tt_cutoff(entry: &Entry, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    let score = score_from_tt(entry.score, ply);
+    let cut = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
 }
 
 fn score_from_tt(score: i32, ply: usize) -> i32 {

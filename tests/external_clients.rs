@@ -167,12 +167,15 @@ fn xboard_plays_wildebeest_against_itself() {
 fn xboard_plays_patricia_against_itself() {
     // Patricia is engine-defined; XBoard knows none of its rules, so legality testing is off
     // (XBoard then believes the face suffixes), and its 50-move adjudication is off (the game
-    // has no move-count rule). Royal capture is claimed by the engine and accepted.
+    // has no move-count rule). Its own repetition adjudication is off too: it does not see a
+    // disc's face or the hands as we do, and once ended a game at "6 repeats" of a position our
+    // rules count as new; the engine claims Patricia's threefold repetition itself. Royal
+    // capture is claimed by the engine and accepted.
     xboard_match_then(
         ENGINE,
         "patricia",
         2,
-        "-testLegality false -ruleMoves 0",
+        "-testLegality false -ruleMoves 0 -repeatsToDraw 0",
         patricia_games_agree_with_xboard,
     );
 }

@@ -4,20 +4,38 @@
 //! sides that alternate one move at a time; they keep that interface and its speed. A game with
 //! a play list of N players, compound turns and a *set* of players in check implements this
 //! trait instead. Perft, the N-player searches (paranoid, best-reply), the UCI session and the
-//! N-engine match runner are generic over it.
+//! N-engine match runner are generic over it, so each is compiled per game with no virtual
+//! calls.
 //!
 //! The unit of search is the **atomic play**: a turn is built one atom at a time and closed by
 //! [`MultiGame::END_TURN`] where the rules allow the partial turn to stand as a complete play
 //! (so a turn with 10^6 compound plays is never enumerated; the searcher walks it like Arimaa
 //! steps). The player stays on move until the turn closes.
+//!
+//! The text side (position strings, play strings, drawings) is [`MultiNotation`]; how a search
+//! scores a position is the search's business (`crate::search`), never the core's.
 
 use std::fmt::Debug;
+use std::hash::Hash;
+
+use super::notation_error::{MoveError, PositionError};
 
 /// Player index: 0 = `a` .. 7 = `h`.
 pub type Player = usize;
 
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 8;
+
 /// Knives (or any per-player score) of every player, indexed by player.
 pub type PerPlayer<T> = Vec<T>;
+
+/// A set of players as a bit mask over player indices (bit `p` = player `p`).
+pub type PlayerSet = u8;
+
+/// The letter of a player in notation: 0 -> `a`.
+pub fn player_letter(player: Player) -> char {
+    (b'a' + player as u8) as char
+}
 
 /// How a hand of an N-player game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,11 +49,15 @@ pub struct MultiOutcome {
 }
 
 /// An N-player game whose turns are sequences of atomic plays.
+///
+/// Contract for implementers (checked by perft in debug builds): `make_atom` followed by
+/// `unmake_atom` restores the position exactly (its string and its hash).
 pub trait MultiGame: Sync {
-    /// The position, including the partial-turn state (the atoms made so far this turn).
-    type Pos: Clone + Send;
+    /// The position, including the partial-turn state (the atoms made so far this turn) and
+    /// whatever history the draw rules need (repetition).
+    type Pos: Clone + Send + Sync;
     /// One atomic play (move, capture, placement, special, pass, surrender) or the turn's end.
-    type Atom: Copy + Eq + Debug + Send;
+    type Atom: Copy + Eq + Hash + Debug + Send + Sync;
 
     /// The atom that closes the current turn.
     const END_TURN: Self::Atom;
@@ -46,17 +68,28 @@ pub trait MultiGame: Sync {
     /// The player to move: the top of the play list. Stays the same until the turn closes.
     fn to_move(&self, pos: &Self::Pos) -> Player;
 
+    /// The play list, top (the player to move) first.
+    fn play_list(&self, pos: &Self::Pos) -> Vec<Player>;
+
     /// Appends to `out` (cleared first) every atom the player to move may make next, given the
     /// part of the turn already made, and `END_TURN` when the partial turn is a legal complete
-    /// play. Every atom offered leads to at least one legal complete play (no dead ends).
+    /// play. Every atom offered leads to at least one legal complete play (no dead ends), so a
+    /// search may walk atoms without looking ahead. Empty only when the hand is over.
     fn atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>);
 
     /// Makes one atom (which `atoms` offered). `END_TURN` closes the turn: knives, the play list,
     /// counters.
     fn make_atom(&self, pos: &mut Self::Pos, atom: Self::Atom);
 
-    /// Takes back the last atom made (including an `END_TURN`).
+    /// Takes back the last atom made (including an `END_TURN` or a null turn).
     fn unmake_atom(&self, pos: &mut Self::Pos);
+
+    /// Search only: the player to move gives up a turn that has not started, with no effect on
+    /// the board, the echo patterns or the counters; the play list rotates as after a turn.
+    /// Best-reply search lets the opponents who do not reply skip this way. Undone by
+    /// `unmake_atom`. Returns false (and changes nothing) where the rules cannot express it
+    /// (a turn is open, or the hand is over).
+    fn make_null_turn(&self, pos: &mut Self::Pos) -> bool;
 
     /// True when at least one atom of the current turn has been made but the turn is not closed.
     fn turn_open(&self, pos: &Self::Pos) -> bool;
@@ -64,12 +97,76 @@ pub trait MultiGame: Sync {
     /// A hash of the whole position including the partial-turn state, for transposition tables.
     fn hash(&self, pos: &Self::Pos) -> u64;
 
-    /// The result if the hand is over.
+    /// The result if the hand is over (asked between turns).
     fn outcome(&self, pos: &Self::Pos) -> Option<MultiOutcome>;
 
-    /// Static evaluation from `player`'s point of view (higher is better for `player`).
-    fn evaluate(&self, pos: &Self::Pos, player: Player) -> i32;
+    /// The players currently in check.
+    fn in_check_set(&self, pos: &Self::Pos) -> PlayerSet;
 
-    /// The players currently in check (a set, not one flag), as a bit mask over player indices.
-    fn in_check_set(&self, pos: &Self::Pos) -> u8;
+    /// Every player's knives now.
+    fn knives(&self, pos: &Self::Pos) -> PerPlayer<u32>;
+
+    /// Whether `atom` captures something (the search orders and extends by it).
+    fn is_capture(&self, pos: &Self::Pos, atom: Self::Atom) -> bool;
+}
+
+/// The text side of an N-player game: position strings, play strings, drawings.
+///
+/// A *play* is one whole turn: its atoms in order, written joined by `,` (`END_TURN` is not
+/// written).
+pub trait MultiNotation: MultiGame {
+    /// The start position under the game's options (players, armies, Benefyts).
+    fn start_position(&self) -> Self::Pos;
+
+    /// Reads a position string; errors name the field and column.
+    fn read_position(&self, text: &str) -> Result<Self::Pos, PositionError>;
+
+    /// Writes the canonical position string (reads back to the same position).
+    fn write_position(&self, pos: &Self::Pos) -> String;
+
+    /// Reads one complete play for the player to move and checks it against the rules directly
+    /// (without listing every legal play). Returns its atoms, `END_TURN` last, ready for
+    /// `make_atom`. `pos` is unchanged on return, whatever the answer.
+    fn read_play(&self, pos: &mut Self::Pos, text: &str) -> Result<Vec<Self::Atom>, MoveError>;
+
+    /// The canonical text of `atom` in `pos`, the position it is made from (not `END_TURN`).
+    fn atom_text(&self, pos: &Self::Pos, atom: Self::Atom) -> String;
+
+    /// The play a timed-out or silent player makes (D4): pass if legal, otherwise surrender;
+    /// atoms as from `read_play`.
+    fn default_play(&self, pos: &mut Self::Pos) -> Vec<Self::Atom>;
+
+    /// A drawing for people (`menagerie show`, UCI `d`): the board with owner letters, each
+    /// player's reserve and other records, the play list.
+    fn draw(&self, pos: &Self::Pos) -> String;
+}
+
+/// The text of a whole play: the atoms' texts joined by `,`, each written in the position it is
+/// made from. `pos` is unchanged on return.
+pub fn play_text<G: MultiNotation>(game: &G, pos: &mut G::Pos, atoms: &[G::Atom]) -> String {
+    let mut parts = Vec::new();
+    let mut made = 0;
+    for &atom in atoms {
+        if atom == G::END_TURN {
+            break;
+        }
+        parts.push(game.atom_text(pos, atom));
+        game.make_atom(pos, atom);
+        made += 1;
+    }
+    for _ in 0..made {
+        game.unmake_atom(pos);
+    }
+    parts.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_letters_run_a_to_h() {
+        let letters: String = (0..MAX_PLAYERS).map(player_letter).collect();
+        assert_eq!(letters, "abcdefgh");
+    }
 }

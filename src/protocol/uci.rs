@@ -123,7 +123,8 @@ impl Uci {
         self.out("id author the Menagerie developers");
         let names: Vec<&str> = VARIANTS
             .iter()
-            .filter(|v| v.status == Status::Playable)
+            // N-player games (Party Chess) need the N-player session, not offered here yet.
+            .filter(|v| v.status == Status::Playable && !v.is_multi())
             .map(|v| v.name)
             .collect();
         self.out(&format!(
@@ -405,6 +406,7 @@ fn uci_kind(kind: &OptionKind) -> String {
             let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
             format!("combo default {default}{vars}")
         }
+        OptionKind::Text { default } => format!("string default {default}"),
     }
 }
 

@@ -691,6 +691,9 @@ pub fn read_play(st: &State, rule: EndRule, text: &str) -> Result<Vec<Atom>, Mov
     if text.len() > 200 {
         return Err(syntax_err("longer than any play".into()));
     }
+    if let Some(c) = text.chars().find(|c| !c.is_ascii() || c.is_ascii_control()) {
+        return Err(syntax_err(format!("unexpected character {c:?}")));
+    }
     let mut written = Vec::new();
     for (i, part) in text.split(',').enumerate() {
         written.push(read_written(part).map_err(|e| syntax_err(format!("atom {}: {e}", i + 1)))?);

@@ -57,7 +57,7 @@ pub fn layout_json<G: Game>(game: &G, id: u64, family: &str) -> Value {
                 "name": v.square_name(sq),
                 "x": r2(x),
                 "y": r2(y),
-                "shade": 1 - shade,
+                "shade": shade,
                 "panel": layout.cell_panel[sq as usize],
             })
         })

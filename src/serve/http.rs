@@ -64,7 +64,9 @@ fn common_headers() -> Vec<Header> {
 fn respond(req: Request, status: u16, content_type: &str, body: Vec<u8>) {
     let mut headers = common_headers();
     headers.push(h("Content-Type", content_type));
-    let response = Response::new(status.into(), headers, &body[..], Some(body.len()), None);
+    // Always a Content-Length (tiny_http would send large bodies chunked).
+    let response = Response::new(status.into(), headers, &body[..], Some(body.len()), None)
+        .with_chunked_threshold(usize::MAX);
     if let Err(e) = req.respond(response) {
         log::debug!("answer not delivered: {e}");
     }
@@ -212,14 +214,14 @@ fn command_result(
                 ),
                 Some(_) => return Err(bad("'options' must be an object".into())),
             };
+            t.new_game(variant, options.as_deref(), fen).map_err(bad)?;
             engine::cancel(shared, &mut t);
             t.analysis = false;
-            t.new_game(variant, options.as_deref(), fen).map_err(bad)?;
         }
         "position" => {
             let fen = text_arg(args, "fen").map_err(bad)?;
-            engine::cancel(shared, &mut t);
             t.new_game(None, None, Some(fen)).map_err(bad)?;
+            engine::cancel(shared, &mut t);
         }
         "move" => {
             let text = text_arg(args, "move").map_err(bad)?;
@@ -232,8 +234,8 @@ fn command_result(
             t.play_text(text).map_err(bad)?;
         }
         "undo" => {
-            engine::cancel(shared, &mut t);
             t.take_back().map_err(bad)?;
+            engine::cancel(shared, &mut t);
         }
         "goto" => {
             let ply = args
@@ -292,9 +294,9 @@ fn command_result(
         }
         "record" => {
             let text = text_arg(args, "pgn").map_err(bad)?;
+            t.load_record(text).map_err(bad)?;
             engine::cancel(shared, &mut t);
             t.analysis = false;
-            t.load_record(text).map_err(bad)?;
         }
         _ => return Err((404, format!("no such command '{command}'"))),
     }

@@ -35,7 +35,10 @@ fn raw(port: u16, request: &str) -> (u16, String) {
         .nth(1)
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
     (status, body)
 }
 
@@ -207,7 +210,10 @@ fn layouts_and_positions_as_json() {
     for m in ["b1c2", "b5c4", "c2c4"] {
         post(&s, "move", json!({"move": m})).unwrap();
     }
-    snap!("serve_state_patricia", pretty(&stable(get(&s, "/api/state"))));
+    snap!(
+        "serve_state_patricia",
+        pretty(&stable(get(&s, "/api/state")))
+    );
     // Partonici: a move capturing away from its destination, capture counts.
     post(
         &s,
@@ -248,12 +254,19 @@ fn every_variant_is_drawn_whole() {
         let mut seen = std::collections::HashSet::new();
         for c in cells {
             let (x, y) = (c["x"].as_f64().unwrap(), c["y"].as_f64().unwrap());
-            assert!(seen.insert(((x * 10.0) as i64, (y * 10.0) as i64)), "{name}: two cells at {x},{y}");
+            assert!(
+                seen.insert(((x * 10.0) as i64, (y * 10.0) as i64)),
+                "{name}: two cells at {x},{y}"
+            );
             let p = &panels[c["panel"].as_u64().unwrap() as usize];
             let inside = |v: f64, lo: &Value, len: &Value| {
-                v >= lo.as_f64().unwrap() - 1e-6 && v + 1.0 <= lo.as_f64().unwrap() + len.as_f64().unwrap() + 1e-6
+                v >= lo.as_f64().unwrap() - 1e-6
+                    && v + 1.0 <= lo.as_f64().unwrap() + len.as_f64().unwrap() + 1e-6
             };
-            assert!(inside(x, &p["x"], &p["w"]) && inside(y, &p["y"], &p["h"]), "{name}: {c} outside {p}");
+            assert!(
+                inside(x, &p["x"], &p["w"]) && inside(y, &p["y"], &p["h"]),
+                "{name}: {c} outside {p}"
+            );
         }
         let board = state["position"]["board"].as_array().unwrap();
         assert_eq!(board.len(), cells.len(), "{name}");
@@ -288,11 +301,23 @@ fn bad_input_changes_nothing() {
             "bad option",
         ),
         ("seats", json!({"seats": ["human"]}), "two seats"),
-        ("seats", json!({"limit": {"kind": "time", "value": 0}}), "zero time"),
+        (
+            "seats",
+            json!({"limit": {"kind": "time", "value": 0}}),
+            "zero time",
+        ),
         ("goto", json!({"ply": 3}), "no such ply"),
         ("undo", json!({}), "nothing to take back"),
-        ("record", json!({"pgn": "1. e2e4 e7e5 2. e1e3"}), "illegal record move"),
-        ("record", json!({"pgn": "[Variant \"nonesuch\"]\n1. e2e4"}), "unknown record variant"),
+        (
+            "record",
+            json!({"pgn": "1. e2e4 e7e5 2. e1e3"}),
+            "illegal record move",
+        ),
+        (
+            "record",
+            json!({"pgn": "[Variant \"nonesuch\"]\n1. e2e4"}),
+            "unknown record variant",
+        ),
         ("fly", json!({}), "unknown command"),
     ];
     for (command, args, why) in refusals {
@@ -370,7 +395,11 @@ fn nobody_watching_stops_the_search() {
             assert_eq!(state["watchers"], 0);
             break;
         }
-        assert!(Instant::now() < deadline, "the search still runs: {}", state["searching"]);
+        assert!(
+            Instant::now() < deadline,
+            "the search still runs: {}",
+            state["searching"]
+        );
         std::thread::sleep(Duration::from_millis(200));
     }
     // A page that comes back resumes the analysis.

@@ -83,6 +83,7 @@ pub fn update(shared: &Arc<Shared>, t: &mut Table) {
 pub fn cancel(shared: &Shared, t: &mut Table) {
     if let Some(r) = t.running.take() {
         r.control.stop();
+        shared.current_search.store(0, Ordering::SeqCst);
         *shared.thinking.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }
@@ -112,6 +113,7 @@ fn limits_for(purpose: Purpose, limit: Limit) -> Limits {
 
 fn start(shared: &Arc<Shared>, t: &mut Table, purpose: Purpose) {
     let id = shared.next_search.fetch_add(1, Ordering::SeqCst);
+    shared.current_search.store(id, Ordering::SeqCst);
     let control = Arc::new(Control::new(false));
     t.running = Some(Running {
         id,
@@ -134,6 +136,9 @@ fn start(shared: &Arc<Shared>, t: &mut Table, purpose: Purpose) {
             let report_shared = shared.clone();
             let (report_game, report_pos) = (game.clone(), pos.clone());
             let mut report = move |r: &Report| {
+                if report_shared.current_search.load(Ordering::SeqCst) != id {
+                    return; // stopped and forgotten
+                }
                 let thinking = thinking_json(&report_game, &report_pos, purpose, r);
                 report_shared.hub.publish("thinking", &thinking.to_string());
                 *report_shared
@@ -168,6 +173,7 @@ fn finished(shared: &Arc<Shared>, id: u64, result: SearchResult) {
         return;
     }
     let purpose = t.running.take().map(|r| r.purpose);
+    shared.current_search.store(0, Ordering::SeqCst);
     if purpose == Some(Purpose::Move)
         && let Some(mv) = result.best
     {
@@ -221,7 +227,7 @@ fn thinking_json(game: &AnyGame, pos: &Position, purpose: Purpose, r: &Report) -
         "score": text,
         "value": raw,
         "nodes": r.nodes,
-        "nps": if ms > 0 { r.nodes * 1000 / ms } else { 0 },
+        "nps": (r.nodes * 1000).checked_div(ms).unwrap_or(0),
         "ms": ms,
         "pv": line_texts(game, pos, &r.pv),
     })

@@ -41,6 +41,9 @@ pub struct Shared {
     /// The running search's latest report (sent to pages that connect mid-search).
     pub thinking: Mutex<Option<Value>>,
     next_search: AtomicU64,
+    /// The id of the search whose reports are shown (0: none); a stopped search's late
+    /// reports are dropped.
+    current_search: AtomicU64,
     /// Set when the server stops: no new searches.
     closing: AtomicBool,
     /// The match being watched, when the server shows one (`menagerie match --watch`).
@@ -143,6 +146,7 @@ pub fn start(config: &ServeConfig, watch: Option<Arc<watch::Watch>>) -> Result<S
         hub: Hub::default(),
         thinking: Mutex::new(None),
         next_search: AtomicU64::new(1),
+        current_search: AtomicU64::new(0),
         closing: AtomicBool::new(false),
         watch,
     });

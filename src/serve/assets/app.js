@@ -15,7 +15,13 @@
   let variants = [];
   let pending = false; // a command is on its way
   const timing = { render: [], roundTrip: [] };
-  window.menagerie = { timing, get state() { return state; }, get layout() { return layout; } };
+  window.menagerie = {
+    timing,
+    get state() { return state; },
+    get layout() { return layout; },
+    /// Draws the whole board again (what a new variant costs; measured by the browser tests).
+    redraw() { buildBoard(); drawPieces(null); drawMarks(); showHands(); },
+  };
 
   // ------------------------------------------------------------------ talking to the server
 

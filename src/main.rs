@@ -265,6 +265,11 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 .map(|s| (s, true))
                 .map_err(cli::CliError)
         }
+        Some(Command::Match(args)) if args.watch.is_some() => {
+            menagerie::serve::watch::watch_command(&args)
+                .map(|s| (s, true))
+                .map_err(cli::CliError)
+        }
         Some(Command::Match(args)) => menagerie::matches::match_command(&args)
             .map(|s| (s, true))
             .map_err(|e| cli::CliError(e.0)),

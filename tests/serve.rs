@@ -427,3 +427,89 @@ fn records_replay_and_branch() {
     assert_eq!(state["cursor"], 3);
     s.stop();
 }
+
+#[test]
+fn a_match_is_watched_live() {
+    use menagerie::matches::config::{EngineSpec, MatchConfig, OpeningSource, TimeControl};
+    use menagerie::serve::watch::Watch;
+    use std::sync::Arc;
+    let engine = env!("CARGO_BIN_EXE_menagerie");
+    let spec = |name: &str| EngineSpec::parse(&format!("name={name},cmd={engine}")).unwrap();
+    let config = MatchConfig {
+        variant: "wildebeest".into(),
+        engines: [spec("A"), spec("B")],
+        games: 2,
+        tc: TimeControl::parse("10+0.1").unwrap(),
+        depth: Some(1),
+        concurrency: 1,
+        openings: OpeningSource::Random { plies: 0, seed: 1 },
+        pgn: None,
+        max_plies: Some(12),
+        grace: Duration::ZERO,
+        startup_timeout: Duration::from_secs(10),
+        sprt: None,
+    };
+    let watch = Arc::new(Watch::new("A vs B"));
+    let s = start(
+        &ServeConfig {
+            port: 0,
+            variant: "wildebeest".into(),
+            options: Vec::new(),
+        },
+        Some(watch.clone()),
+    )
+    .unwrap();
+    let mut events = Events::open(&s);
+    events.next("state");
+    let observer = |n: usize, names: &[String; 2], live: &menagerie::matches::referee::Live<'_>| {
+        watch.live(n, names, live)
+    };
+    let report =
+        menagerie::matches::run_match_watched(&config, &mut |_| {}, Some(&observer)).unwrap();
+    eprintln!("{}", report.summary());
+    for g in &report.games {
+        eprintln!("{} {:?}", g.line(), g.played.moves);
+    }
+    watch.finish(report.summary());
+    // Every move was shown as it came.
+    let mut seen = 0;
+    loop {
+        let state = events.next("state");
+        if state["mode"] == "watch" {
+            seen += 1;
+        }
+        if !state["watch"]["summary"].is_null() {
+            break;
+        }
+    }
+    assert!(seen >= 12, "only {seen} states of the watched games");
+    let state = get(&s, "/api/state");
+    assert_eq!(state["mode"], "watch");
+    let games = state["watch"]["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for (g, record) in games.iter().zip(&report.games) {
+        assert_eq!(
+            g["moves"].as_u64().unwrap() as usize,
+            record.played.moves.len()
+        );
+        assert!(
+            g["result"]
+                .as_str()
+                .unwrap()
+                .starts_with(record.played.result.text())
+        );
+    }
+    let shown = state["watch"]["shown"].as_u64().unwrap() as usize;
+    let record = report.games.iter().find(|g| g.number == shown).unwrap();
+    assert_eq!(
+        state["moves"].as_array().unwrap().len(),
+        record.played.moves.len()
+    );
+    // People watch; they do not move. They may pick the other game.
+    assert!(post(&s, "move", json!({"move": "e2e4"})).is_err());
+    let other = if shown == 1 { 2 } else { 1 };
+    let state = post(&s, "watch", json!({"game": other})).unwrap();
+    assert_eq!(state["watch"]["shown"], other);
+    assert!(post(&s, "watch", json!({"game": 9})).is_err());
+    s.stop();
+}

@@ -17,6 +17,7 @@
 //! | `POST /api/stop` | | the engine moves now; analysis stops |
 //! | `POST /api/analyse` | `{on}` | analysis of the shown position on or off |
 //! | `POST /api/record` | `{pgn}` | loads a record to step through |
+//! | `POST /api/watch` | `{game}` | shows that game of the match being watched |
 //! | `GET /events?token=...` | | Server-Sent Events: `state`, `thinking` |
 //!
 //! A refused command answers 400 with `{"error": "..."}` and changes nothing; a good one
@@ -297,6 +298,18 @@ fn command_result(
             t.load_record(text).map_err(bad)?;
             engine::cancel(shared, &mut t);
             t.analysis = false;
+        }
+        "watch" => {
+            let Some(watch) = &shared.watch else {
+                return Err(bad("no match is being watched".into()));
+            };
+            let game = args
+                .get("game")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| bad("'game' (a number) is missing".into()))?;
+            drop(t);
+            watch.choose(game as usize).map_err(bad)?;
+            t = shared.lock();
         }
         _ => return Err((404, format!("no such command '{command}'"))),
     }

@@ -94,6 +94,9 @@ pub enum Mode {
         tags: Vec<(String, String)>,
         result: Option<String>,
     },
+    /// Game `number` of a match being played (`menagerie match --watch`): moves arrive from
+    /// the referee; people step through them but do not move.
+    Watch { number: usize },
 }
 
 /// The game being shown.
@@ -240,7 +243,8 @@ impl Table {
 
     /// True when the engine should move now: its seat is to move, at the end of the line.
     pub fn engine_to_move(&mut self) -> bool {
-        self.seats[self.pos.side().min(1) as usize] == Seat::Engine
+        !matches!(self.mode, Mode::Watch { .. })
+            && self.seats[self.pos.side().min(1) as usize] == Seat::Engine
             && self.cursor == self.line.len()
             && self.outcome().is_none()
     }
@@ -249,6 +253,11 @@ impl Table {
     pub fn play_text(&mut self, text: &str) -> Result<(), String> {
         if text.len() > 64 {
             return Err("a move is at most 64 characters".into());
+        }
+        if matches!(self.mode, Mode::Watch { .. }) {
+            return Err(
+                "this is a match being played by engines: watch it, or start a new game".into(),
+            );
         }
         if let Some(o) = self.outcome() {
             return Err(format!("the game is over: {o}"));
@@ -395,6 +404,42 @@ impl Table {
         Ok(())
     }
 
+    /// Shows game `number` of a watched match: its start (the variant's unless given) and
+    /// moves (our notation). New moves of the game already shown are added at the end; the
+    /// cursor follows them when it was at the end.
+    pub fn show_watched(
+        &mut self,
+        number: usize,
+        start: Option<&str>,
+        moves: &[String],
+        names: &[String; 2],
+    ) -> Result<(), String> {
+        let same = self.mode == Mode::Watch { number } && self.line.len() <= moves.len();
+        if !same {
+            let start = match start {
+                Some(fen) => read_position(&self.game, fen)?,
+                None => prepare(&self.game)?.1,
+            };
+            self.new_line(start);
+            self.mode = Mode::Watch { number };
+            self.seats = [Seat::Engine, Seat::Engine];
+            self.names = names.clone();
+        }
+        let follow = self.cursor == self.line.len();
+        let shown = self.cursor;
+        self.goto(self.line.len())?;
+        for text in &moves[self.line.len()..] {
+            let mv = with_game!(&*self.game, g => parse_move(g, &mut self.pos, text))
+                .map_err(|e| format!("move '{text}': {e}"))?;
+            self.play(mv);
+        }
+        if !follow {
+            self.goto(shown)?;
+        }
+        self.changed();
+        Ok(())
+    }
+
     /// The layout of the variant for the page.
     pub fn layout(&self) -> Value {
         with_game!(&*self.game, g => layout_json(g, self.layout_id, self.family))
@@ -428,6 +473,7 @@ impl Table {
         });
         let (mode, tags, result) = match &self.mode {
             Mode::Play => ("play", Value::Null, Value::Null),
+            Mode::Watch { .. } => ("watch", Value::Null, Value::Null),
             Mode::Replay { tags, result } => {
                 let map: serde_json::Map<String, Value> = tags
                     .iter()

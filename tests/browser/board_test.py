@@ -310,6 +310,25 @@ def bad_input(p, shots):
     check("bad input: the position is unchanged", p.fen() == before)
 
 
+def gallery(p, shots):
+    """Screenshots of each family for the README (only with --screenshots)."""
+    p.js("document.getElementById('message').hidden = true")
+    for variant, plies in [("chess", 9), ("sphinx", 7), ("royal-partonici-9", 11), ("ecila-27", 7)]:
+        p.api("seats", {"seats": ["human", "human"], "limit": {"kind": "nodes", "value": 3000}})
+        p.api("new", {"variant": variant})
+        for ply in range(plies):
+            p.api("go", {})
+            p.wait(lambda: len(p.state()["moves"]) > ply, f"engine move {ply + 1} in {variant}", timeout=60)
+            p.api("seats", {"seats": ["human", "human"]})
+        p.api("analyse", {"on": True})
+        try:
+            p.wait(lambda: (p.state().get("thinking") or {}).get("depth", 0) >= 6, "analysis", timeout=8)
+        except TimeoutError:
+            pass
+        p.shot(shots, variant)
+        p.api("analyse", {"on": False})
+
+
 def timings(p):
     """Render and round-trip times, for the README (not asserted)."""
     out = {}
@@ -352,6 +371,11 @@ def main():
                     scenario(page, shots)
                 except Exception as e:  # a scenario that cannot go on is one failure
                     check(f"{scenario.__name__}: ran to the end", False, repr(e))
+            if shots:
+                try:
+                    gallery(page, shots)
+                except Exception as e:
+                    check("gallery", False, repr(e))
             try:
                 timings(page)
             except Exception as e:

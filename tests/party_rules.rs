@@ -174,8 +174,7 @@ fn surrender_in_check_gives_the_checkers_a_knife() {
     assert_eq!(game.knives(&pos), vec![0, 1]);
     assert_eq!(pos.king(0), None, "a's pieces went to the reserve");
     assert!(
-        game.write_position(&pos)
-            .contains("a:K:3:0:-"),
+        game.write_position(&pos).contains("a:K:3:0:-"),
         "{}",
         game.write_position(&pos)
     );
@@ -199,7 +198,10 @@ fn pass_is_illegal_in_check() {
     ));
     assert!(game.read_play(&mut pos, "pass").is_err());
     assert!(game.read_play(&mut pos, "e5d5").is_ok());
-    assert!(game.read_play(&mut pos, "e5e6").is_err(), "still on the file");
+    assert!(
+        game.read_play(&mut pos, "e5e6").is_err(),
+        "still on the file"
+    );
 }
 
 #[test]
@@ -207,12 +209,7 @@ fn king_capture_in_multiple_check() {
     // b and c are both in check (their Kings touch); b to move may capture c's King.
     let game = Party::standard();
     let mut pos = read(&fen(
-        &[
-            ("a1", "Ka"),
-            ("j10", "Kb"),
-            ("j11", "Kc"),
-            ("c3", "Pc"),
-        ],
+        &[("a1", "Ka"), ("j10", "Kb"), ("j11", "Kc"), ("c3", "Pc")],
         "bca",
         &bare_records(3),
     ));
@@ -241,7 +238,10 @@ fn compound_plays_follow_the_weight_table() {
     let game = Party::standard();
     let mut pos = read(&fen(&[("j10", "Ka")], "ab", "a:RC:3:0:-/b:K:3:0:-"));
     let all = plays(&game, &mut pos);
-    assert!(all.iter().any(|p| p.matches(',').count() == 2 && p.contains('@')));
+    assert!(
+        all.iter()
+            .any(|p| p.matches(',').count() == 2 && p.contains('@'))
+    );
     assert!(all.contains(&"j10j11,R@a1,C@t20".to_string()));
     assert!(
         !all.iter().any(|p| p.starts_with("R@") && p.contains(',')),
@@ -312,7 +312,10 @@ fn exception_a_lifts_the_attack_ban_when_nothing_else_fits() {
     // the plain case: an R attacks something only where a line meets a b piece.
     let game = Party::standard();
     let mut pos = read(&fen(&[("j10", "Rb")], "ab", "a:R:3:0:-/b:-:3:0:-"));
-    assert!(game.read_play(&mut pos, "R@j1").is_err(), "j1 sees j10? 9 squares: yes");
+    assert!(
+        game.read_play(&mut pos, "R@j1").is_err(),
+        "j1 sees j10? 9 squares: yes"
+    );
     assert!(game.read_play(&mut pos, "R@a1").is_ok());
 }
 
@@ -327,7 +330,11 @@ fn no_placement_may_give_check() {
     ));
     assert!(game.read_play(&mut pos, "R@t15").is_err());
     // Nor may b place its King where it stands attacked.
-    let mut pos = read(&fen(&[("a1", "Ka"), ("a10", "Ra")], "ba", "a:-:3:0:-/b:K:3:0:-"));
+    let mut pos = read(&fen(
+        &[("a1", "Ka"), ("a10", "Ra")],
+        "ba",
+        "a:-:3:0:-/b:K:3:0:-",
+    ));
     assert!(game.read_play(&mut pos, "K@c10").is_err());
     assert!(game.read_play(&mut pos, "K@c11").is_ok());
 }
@@ -454,7 +461,12 @@ fn echo_pattern_follows_the_last_move() {
 fn harfyblob_grows_when_it_captures() {
     let game = Party::standard();
     let mut pos = read(&fen(
-        &[("j10", "Ha[2]"), ("j11", "Hb[3]"), ("a1", "Ka"), ("t20", "Kb")],
+        &[
+            ("j10", "Ha[2]"),
+            ("j11", "Hb[3]"),
+            ("a1", "Ka"),
+            ("t20", "Kb"),
+        ],
         "ab",
         &bare_records(2),
     ));
@@ -506,7 +518,10 @@ fn pawn_promotes_on_the_promotion_squares() {
         "ab",
         &bare_records(2),
     ));
-    assert!(game.read_play(&mut pos, "i10j10").is_err(), "promotion is mandatory");
+    assert!(
+        game.read_play(&mut pos, "i10j10").is_err(),
+        "promotion is mandatory"
+    );
     play(&game, &mut pos, "i10j10=G");
     assert_eq!(
         pos.piece_at(sq("j10")).unwrap().kind,

@@ -321,3 +321,49 @@ fn start_positions_follow_the_options() {
         "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20 abcd a:KRCBDG:0:0:-/b:KRCBJA:0:0:-/c:KRCBDG:0:0:-/d:KOJHZ+:0:0:- 0 1"
     );
 }
+
+#[test]
+fn every_play_two_turns_deep_reads_back_as_itself() {
+    // A perft(2) walk: every play of the first turn, then every play of the second.
+    let game = Party::standard();
+    let mut pos = read(&fen(
+        &[("j10", "Ka"), ("c3", "Ea"), ("s18", "Kb"), ("q16", "*b")],
+        "ab",
+        "a:-:1:0:C/b:-:1:0:-",
+    ));
+    let mut firsts = Vec::new();
+    let mut total = 0;
+    for_each_play(&game, &mut pos, &mut Vec::new(), &mut firsts);
+    for play in firsts {
+        let atoms = game.read_play(&mut pos, &play).unwrap();
+        for &a in &atoms {
+            game.make_atom(&mut pos, a);
+        }
+        total += round_trip_all(&game, &mut pos);
+        for _ in &atoms {
+            game.unmake_atom(&mut pos);
+        }
+    }
+    assert!(total > 200, "{total}");
+}
+
+fn for_each_play(
+    game: &Party,
+    pos: &mut PartyPosition,
+    path: &mut Vec<String>,
+    out: &mut Vec<String>,
+) {
+    let mut list = Vec::new();
+    game.atoms(pos, &mut list);
+    for a in list {
+        if a == Atom::END_TURN {
+            out.push(path.join(","));
+            continue;
+        }
+        path.push(game.atom_text(pos, a));
+        game.make_atom(pos, a);
+        for_each_play(game, pos, path, out);
+        game.unmake_atom(pos);
+        path.pop();
+    }
+}

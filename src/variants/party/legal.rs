@@ -100,6 +100,10 @@ pub fn completable(st: &mut State, rule: EndRule) -> bool {
     if phase == Phase::Closed {
         return false;
     }
+    if phase == Phase::AfterTwoMoves && !attack::in_check(st, x) {
+        // Out of check every legal placement is a legal end (§4.4 (4) keeps the mover safe).
+        return placement::any(st, snapshot(st).exception_a);
+    }
     let mut next = Vec::new();
     candidates(st, &mut next);
     next.into_iter().any(|a| viable(st, a, rule))

@@ -155,20 +155,51 @@ pub fn for_each(st: &mut State, exception_a: bool, mut f: impl FnMut(&mut State,
     }
 }
 
-/// Whether the player to move has at least one legal placement.
+/// Whether the player to move has at least one legal placement (stops at the first found).
 pub fn any(st: &mut State, exception_a: bool) -> bool {
     let x = st.mover();
     if !st.has_reserve(x) {
         return false;
     }
-    let units = st.reserve_units(x);
-    if units.is_empty() {
-        return false;
-    }
     let ctx = Context::of(st);
-    units
-        .into_iter()
-        .any(|(unit, _)| !legal_squares(st, &ctx, exception_a, unit).is_empty())
+    let units = st.reserve_units(x);
+    // A square where a unit stands without attacking is legal at once (when (4) holds);
+    // only if some unit has none does exception (a) need the full list.
+    for &(unit, _) in &units {
+        if first_quiet_square(st, &ctx, unit).is_some() {
+            return true;
+        }
+    }
+    exception_a
+        && units
+            .into_iter()
+            .any(|(unit, _)| !legal_squares(st, &ctx, exception_a, unit).is_empty())
+}
+
+/// The first square where `unit` may stand without attacking (conditions (1), (2), (3), (4)).
+fn first_quiet_square(st: &mut State, ctx: &Context, unit: Unit) -> Option<Sq> {
+    let x = st.mover();
+    let piece = Piece::new(unit.kind, x, unit.hn);
+    let echo = st.echo[x as usize];
+    st.set_echo(x, None);
+    let full_test =
+        ctx.before != 0 || matches!(unit.kind, Kind::King | Kind::Cantor | Kind::Locust);
+    let mut found = None;
+    for t in 0..SQUARES as Sq {
+        if !st.empty_at(t) || (unit.kind == Kind::Pawn && !in_pawn_zone(t)) {
+            continue;
+        }
+        st.put(t, piece);
+        let ok = !attack::has_target(st, t, Relation::Attack)
+            && ((!full_test && !ctx.sensitive.has(t)) || no_new_check(st, ctx));
+        st.take(t);
+        if ok {
+            found = Some(t);
+            break;
+        }
+    }
+    st.set_echo(x, echo);
+    found
 }
 
 /// Places `unit` on `t` for the mover in place (board, reserve, echo), returning what

@@ -573,3 +573,30 @@ fn null_turn_rotates_the_list_and_is_undone() {
     assert_eq!(game.write_position(&pos), text);
     assert_eq!(game.hash(&pos), hash);
 }
+
+#[test]
+fn the_default_play_finishes_a_turn_already_begun() {
+    let game = Party::standard();
+    let mut pos = read(&fen(
+        &[("j10", "Ka"), ("c3", "Ca"), ("t20", "Kb")],
+        "ab",
+        "a:R:3:0:-/b:-:3:0:-",
+    ));
+    let mut atoms = Vec::new();
+    game.atoms(&mut pos, &mut atoms);
+    let step = |pos: &mut PartyPosition, text: &str| {
+        let mut list = Vec::new();
+        game.atoms(pos, &mut list);
+        let a = *list
+            .iter()
+            .find(|&&a| a != Atom::END_TURN && game.atom_text(pos, a) == text)
+            .unwrap();
+        game.make_atom(pos, a);
+    };
+    step(&mut pos, "j10j11");
+    step(&mut pos, "c3d6");
+    let finish = game.default_play(&mut pos);
+    assert_eq!(finish.len(), 2, "{finish:?}");
+    assert_eq!(finish[0].kind, AtomKind::Place);
+    assert_eq!(finish[1], Atom::END_TURN);
+}

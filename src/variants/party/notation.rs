@@ -794,19 +794,41 @@ fn same_as_written_order(
         && work.reserve_h == result.reserve_h
 }
 
-/// D4: Pass if legal, otherwise Surrender (at the start of a turn); `[]` when the hand is over.
+/// D4: Pass if legal, otherwise Surrender (at the start of a turn); in a turn already begun, the
+/// shortest way to finish it legally; `[]` when the hand is over.
 pub fn default_play(st: &mut State, rule: EndRule) -> Vec<Atom> {
     if st.ended.is_some() {
         return Vec::new();
     }
     let mut list = Vec::new();
     legal::atoms(st, rule, &mut list);
-    if st.turn_state.atoms > 0 && list.contains(&Atom::END_TURN) {
-        return vec![Atom::END_TURN];
+    if st.turn_state.atoms > 0 {
+        return finish(st, rule, 3).unwrap_or_default();
     }
     if list.contains(&Atom::PASS) {
         vec![Atom::PASS, Atom::END_TURN]
     } else {
         vec![Atom::SURRENDER, Atom::END_TURN]
     }
+}
+
+/// The first legal way (depth first, at most `depth` more atoms) to close the open turn.
+fn finish(st: &mut State, rule: EndRule, depth: u8) -> Option<Vec<Atom>> {
+    let mut list = Vec::new();
+    legal::atoms(st, rule, &mut list);
+    if list.contains(&Atom::END_TURN) {
+        return Some(vec![Atom::END_TURN]);
+    }
+    if depth == 0 {
+        return None;
+    }
+    for a in list {
+        let mut next = st.clone();
+        make::play(&mut next, a, rule);
+        if let Some(mut rest) = finish(&mut next, rule, depth - 1) {
+            rest.insert(0, a);
+            return Some(rest);
+        }
+    }
+    None
 }

@@ -42,6 +42,14 @@ fn set_ups_with_reserves_match_the_model() {
 }
 
 #[test]
+fn set_ups_of_up_to_eight_players_match_the_model() {
+    check(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/perft/party_many_players.perft"
+    ));
+}
+
+#[test]
 fn start_position_perft_1() {
     // 6 units x 400 squares, pass, surrender (the model gives 2402 too).
     let game = Party::standard();

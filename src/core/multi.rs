@@ -108,6 +108,14 @@ pub trait MultiGame: Sync {
 
     /// Whether `atom` captures something (the search orders and extends by it).
     fn is_capture(&self, pos: &Self::Pos, atom: Self::Atom) -> bool;
+
+    /// Appends to `out` (cleared first) the atoms of [`MultiGame::atoms`] that capture, for
+    /// the search's quiescence. The default filters `atoms`; a game may generate captures
+    /// directly (faster where placements are many).
+    fn capture_atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>) {
+        self.atoms(pos, out);
+        out.retain(|&atom| self.is_capture(pos, atom));
+    }
 }
 
 /// The text side of an N-player game: position strings, play strings, drawings.

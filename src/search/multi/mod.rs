@@ -59,6 +59,14 @@ pub trait MultiEvaluate: MultiGame {
     fn atom_hint(&self, _pos: &Self::Pos, _atom: Self::Atom) -> i32 {
         0
     }
+
+    /// Whether `atom` is one a player makes only when nothing else is legal (Surrender: it
+    /// gives the checkers knives, or throws the army back into the reserve). The searches
+    /// try such atoms only when they are the only ones offered; otherwise the paranoid
+    /// search would have an opponent surrender to hand another opponent the winning knife.
+    fn is_desperate(&self, _pos: &Self::Pos, _atom: Self::Atom) -> bool {
+        false
+    }
 }
 
 /// Which player the engine is: a search, or one of the baseline opponents.

@@ -243,7 +243,8 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             if self.control.stopped() {
                 break;
             }
-            if score.abs() >= MATE_BOUND && !limits.infinite {
+            // A won or lost hand within the horizon: deeper iterations will not change it.
+            if score.abs() >= MATE_BOUND && MATE - score.abs() <= depth as i32 && !limits.infinite {
                 break;
             }
             if self.past_soft_limit(stable) {
@@ -568,6 +569,11 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         let mut atoms = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.game.atoms(&mut self.pos, &mut atoms);
+        if atoms.len() > 1 {
+            let game = self.game;
+            let pos = &self.pos;
+            atoms.retain(|&a| !game.is_desperate(pos, a));
+        }
         scores.clear();
         for &a in &atoms {
             let s = if ply == 0 && pack(&a) != hash_atom {

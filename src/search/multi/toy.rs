@@ -628,6 +628,10 @@ impl MultiEvaluate for Ring {
         strength(view) - others / (n as i32 - 1)
     }
 
+    fn is_desperate(&self, _pos: &Pos, atom: Atom) -> bool {
+        atom == Atom::Surrender
+    }
+
     fn capture_value(&self, pos: &Pos, atom: Atom) -> i32 {
         match atom {
             Atom::Move { to, .. } => match pos.cells[to as usize] {

@@ -160,7 +160,8 @@ impl Uci {
         self.out("id author the Menagerie developers");
         let names: Vec<&str> = VARIANTS
             .iter()
-            .filter(|v| v.status == Status::Playable || MULTI_VARIANTS.contains(&v.name))
+            // N-player games (Party Chess) are played by the N-player session (`multi`).
+            .filter(|v| v.status == Status::Playable)
             .map(|v| v.name)
             .collect();
         self.out(&format!(
@@ -538,6 +539,7 @@ fn uci_kind(kind: &OptionKind) -> String {
             let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
             format!("combo default {default}{vars}")
         }
+        OptionKind::Text { default } => format!("string default {default}"),
     }
 }
 

@@ -468,6 +468,7 @@ impl XBoard {
                         .collect();
                     format!("-combo {}", list.join(" /// "))
                 }
+                OptionKind::Text { default } => format!("-string {default}"),
             };
             self.out(&format!("feature option=\"{} {kind}\"", option.name));
         }

@@ -23,7 +23,7 @@ use crate::core::multi::{
 };
 use crate::search::multi::{self, MultiEvaluate, MultiReport, MultiSettings, PvStep};
 use crate::search::{Clock, Control, Limits, TranspositionTable};
-use crate::variants::OptionValues;
+use crate::variants::{OptionValues, VARIANTS, multi_game_with};
 
 /// Largest `go perft` depth for these games (a Party turn can have 10^6 plays).
 pub const MAX_MULTI_PERFT: u32 = 4;
@@ -142,23 +142,26 @@ pub fn knives_text(knives: &[u32]) -> String {
         .join(" ")
 }
 
-/// The N-player variants offered over UCI (`UCI_Variant`).
-pub const MULTI_VARIANTS: &[&str] = &[];
-
-/// A session of the N-player variant `name` built with the variant options; None when `name`
-/// is not an N-player variant. (Tests also know `ring`, the toy game of `search::multi`.)
+/// A session of the N-player variant `name` (Party Chess) built with the variant options;
+/// None when `name` is not an N-player variant. (Tests also know `ring`, the toy game of
+/// `search::multi`, with three players.)
 pub fn build_multi(
     name: &str,
-    _options: &OptionValues,
+    options: &OptionValues,
 ) -> Option<Result<Box<dyn MultiFront>, String>> {
-    match name {
-        #[cfg(test)]
-        "ring" => Some(Ok(Box::new(MultiSession::new(
-            "ring",
-            crate::search::multi::toy::Ring { players: 3 },
-        )))),
-        _ => None,
+    #[cfg(test)]
+    if name == "ring" {
+        let ring = crate::search::multi::toy::Ring { players: 3 };
+        return Some(Ok(Box::new(MultiSession::new("ring", ring))));
     }
+    let info = VARIANTS.iter().find(|v| v.name == name && v.is_multi())?;
+    Some(
+        multi_game_with(name, options)
+            .map(|any| {
+                crate::with_multi_game!(any, g => Box::new(MultiSession::new(info.name, g)) as Box<dyn MultiFront>)
+            })
+            .map_err(|e| e.to_string()),
+    )
 }
 
 /// The UCI loop's view of an N-player session (object safe: one per game type).

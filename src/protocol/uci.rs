@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
-use super::multi::{MULTI_VARIANTS, MultiFront, build_multi, parse_multi_go};
+use super::multi::{MultiFront, build_multi, parse_multi_go};
 use super::session::{
     HASH_DEFAULT_MB, HASH_MAX_MB, MULTI_PV_MAX, OVERHEAD_MAX_MS, Session, THREADS_MAX,
 };

@@ -497,7 +497,7 @@ impl XBoard {
     }
 
     fn variant(&mut self, name: &str) {
-        if name == "party" || super::multi::MULTI_VARIANTS.contains(&name) {
+        if crate::variants::is_multi(name) {
             // XBoard knows two sides; a game of up to eight is offered over UCI only.
             self.error(
                 "unsupported variant",

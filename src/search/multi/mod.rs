@@ -29,6 +29,7 @@
 //! random); `toy` (tests only) a small N-player game that exercises all of this.
 
 pub mod baseline;
+mod party;
 mod searcher;
 #[cfg(test)]
 pub mod toy;

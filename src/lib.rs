@@ -9,5 +9,6 @@ pub mod matches;
 pub mod perft;
 pub mod protocol;
 pub mod search;
+pub mod serve;
 pub mod tune;
 pub mod variants;

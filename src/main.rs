@@ -77,6 +77,18 @@ enum Command {
         #[arg(long)]
         show: bool,
     },
+    /// A board in the browser: play the engine or each other, analyse, replay records.
+    /// Prints the URL (127.0.0.1 only, with a random token) and serves until stopped.
+    Serve {
+        /// The port (0: any free one).
+        #[arg(long, default_value_t = 8400)]
+        port: u16,
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// A variant option, NAME=VALUE (repeatable).
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
     /// Fuzz the parsers and protocol loops with mutated inputs (properties checked on each).
     Fuzz {
         /// `all`, or targets separated by commas: position, move, openings, match-settings,
@@ -244,6 +256,33 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| cli::CliError(format!("cannot read {file}: {e}")))?;
             menagerie::matches::record::replay_text(&text, show).map_err(cli::CliError)
+        }
+        Some(Command::Serve {
+            port,
+            variant,
+            options,
+        }) => {
+            let options = options
+                .iter()
+                .map(|o| {
+                    o.split_once('=')
+                        .map(|(n, v)| (n.to_string(), v.to_string()))
+                        .ok_or_else(|| cli::CliError(format!("--option {o}: expected NAME=VALUE")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let config = menagerie::serve::ServeConfig {
+                port,
+                variant,
+                options,
+            };
+            menagerie::serve::serve_command(&config)
+                .map(|s| (s, true))
+                .map_err(cli::CliError)
+        }
+        Some(Command::Match(args)) if args.watch.is_some() => {
+            menagerie::serve::watch::watch_command(&args)
+                .map(|s| (s, true))
+                .map_err(cli::CliError)
         }
         Some(Command::Match(args)) => menagerie::matches::match_command(&args)
             .map(|s| (s, true))

@@ -13,7 +13,7 @@
 //! steps). The player stays on move until the turn closes.
 //!
 //! The text side (position strings, play strings, drawings) is [`MultiNotation`]; how a search
-//! scores a position is the search's business (`crate::search`), never the core's.
+//! scores a position is the search's business (`src/search`), never the core's.
 
 use std::fmt::Debug;
 use std::hash::Hash;

@@ -15,20 +15,20 @@ use crate::geometry::{Geometry, MAX_AXES, Sq};
 /// Space between two panels side by side.
 const PANEL_GAP: &str = "    ";
 
-fn axes(digits: &[Digit]) -> Vec<u8> {
+pub(super) fn axes(digits: &[Digit]) -> Vec<u8> {
     digits.iter().map(|d| d.axis).collect()
 }
 
-fn within(part: &NamePart, set: &[u8]) -> bool {
+pub(super) fn within(part: &NamePart, set: &[u8]) -> bool {
     part.digits.iter().all(|d| set.contains(&d.axis))
 }
 
-fn square(g: &Geometry, coords: &[i32; MAX_AXES]) -> Sq {
+pub(super) fn square(g: &Geometry, coords: &[i32; MAX_AXES]) -> Sq {
     g.square(&coords[..g.axes()]).unwrap_or(0)
 }
 
 /// The text of the parts in `parts` for the cell at `coords`.
-fn part_texts(g: &Geometry, parts: &[&NamePart], coords: &[i32; MAX_AXES]) -> String {
+pub(super) fn part_texts(g: &Geometry, parts: &[&NamePart], coords: &[i32; MAX_AXES]) -> String {
     let c = coords.map(|x| x as u8);
     parts
         .iter()
@@ -38,7 +38,7 @@ fn part_texts(g: &Geometry, parts: &[&NamePart], coords: &[i32; MAX_AXES]) -> St
 
 /// True when a blank row or column goes before index `i` of a count over `digits`: the first
 /// digit changes there and there are several digits.
-fn gap_before(g: &Geometry, digits: &[Digit], i: usize) -> bool {
+pub(super) fn gap_before(g: &Geometry, digits: &[Digit], i: usize) -> bool {
     if digits.len() < 2 || i == 0 {
         return false;
     }
@@ -144,7 +144,7 @@ pub fn draw_panels(v: &Variant, d: &Drawing, pos: &Position) -> String {
 }
 
 /// A title for a panel with no name part fixed inside it: each part's range (`A-D 1-4`).
-fn range_title(v: &Variant, d: &Drawing, panel: &[i32; MAX_AXES]) -> String {
+pub(super) fn range_title(v: &Variant, d: &Drawing, panel: &[i32; MAX_AXES]) -> String {
     let g = v.geometry();
     let parts = v.notation.names.parts();
     let mut low = vec![usize::MAX; parts.len()];

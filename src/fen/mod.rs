@@ -3,6 +3,7 @@
 //! a playable [`Position`](crate::core::position::Position).
 
 mod draw;
+mod layout;
 
 mod moves;
 mod read;
@@ -12,6 +13,7 @@ mod write;
 
 pub use crate::core::notation::FamilyNotation;
 pub use crate::core::notation_error::{FenError, MoveError, PositionError};
+pub use layout::{Label, Layout, Panel, board_layout};
 pub use moves::{captured_squares, move_text, parse_move, record_text};
 pub use read::read_setup;
 /// Building blocks for a family with its own notation (`variants/partonici/notation.rs`):

@@ -88,6 +88,12 @@ pub trait Adapter: Send {
     /// Waits no longer than the clock (plus grace): `Err(Timeout)` is a loss on time.
     fn think(&mut self, moves: &[String], clocks: &Clocks) -> Result<Reply, EngineError>;
 
+    /// The engine's last thinking line of its last `think` (UCI `info ... pv ...`, XBoard
+    /// `ply score time nodes pv`), for people watching the match; `None` if it sent none.
+    fn thinking(&self) -> Option<&str> {
+        None
+    }
+
     /// Tells the engine the game is over (`result` is `1-0`, `0-1`, `1/2-1/2` or `*`).
     fn game_over(&mut self, result: &str, comment: &str);
 
@@ -106,4 +112,96 @@ pub fn connect(
         Proto::Uci => Box::new(Uci::start(spec, variant, label, startup)?),
         Proto::Xboard => Box::new(Xboard::start(spec, variant, label, startup)?),
     })
+}
+
+/// What an engine said about its search, read from its last thinking line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    pub depth: Option<u32>,
+    /// From the mover's side: centipawns, or mate in N (negative: being mated).
+    pub cp: Option<i32>,
+    pub mate: Option<i32>,
+    pub nodes: Option<u64>,
+    /// The principal variation in the engine's notation.
+    pub pv: Vec<String>,
+}
+
+impl Thinking {
+    /// Reads a UCI `info` line or an XBoard thinking line (`ply score time nodes pv...`,
+    /// mate scores as 100000 + moves); `None` for anything else.
+    pub fn parse(line: &str) -> Option<Thinking> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut t = Thinking::default();
+        if words.first() == Some(&"info") {
+            let mut i = 1;
+            while i < words.len() {
+                let next = words.get(i + 1).copied().unwrap_or("");
+                match words[i] {
+                    "depth" => t.depth = next.parse().ok(),
+                    "nodes" => t.nodes = next.parse().ok(),
+                    "cp" => t.cp = next.parse().ok(),
+                    "mate" => t.mate = next.parse().ok(),
+                    "pv" => {
+                        t.pv = words[i + 1..].iter().map(|w| w.to_string()).collect();
+                        break;
+                    }
+                    "string" => return None,
+                    _ => {
+                        i += 1;
+                        continue;
+                    }
+                }
+                i += 2;
+            }
+            return (t.cp.is_some() || t.mate.is_some()).then_some(t);
+        }
+        let numbers: Vec<i64> = words.iter().take(4).map_while(|w| w.parse().ok()).collect();
+        if numbers.len() < 4 {
+            return None;
+        }
+        t.depth = u32::try_from(numbers[0]).ok();
+        let score = numbers[1];
+        if score.abs() >= 100_000 {
+            let moves = (score.abs() - 100_000) as i32;
+            t.mate = Some(if score > 0 { moves } else { -moves });
+        } else {
+            t.cp = i32::try_from(score).ok();
+        }
+        t.nodes = u64::try_from(numbers[3]).ok();
+        t.pv = words[4..]
+            .iter()
+            .filter(|w| !w.ends_with('.') && !w.starts_with('('))
+            .map(|w| w.to_string())
+            .collect();
+        Some(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thinking_lines() {
+        let t = Thinking::parse(
+            "info depth 7 seldepth 9 multipv 1 score cp -35 nodes 1200 nps 5 pv e2e4 e7e5",
+        )
+        .unwrap();
+        assert_eq!(
+            (t.depth, t.cp, t.mate, t.nodes),
+            (Some(7), Some(-35), None, Some(1200))
+        );
+        assert_eq!(t.pv, ["e2e4", "e7e5"]);
+        assert_eq!(
+            Thinking::parse("info depth 3 score mate -2 pv a1a2")
+                .unwrap()
+                .mate,
+            Some(-2)
+        );
+        assert_eq!(Thinking::parse("info string hello"), None);
+        let t = Thinking::parse("9 100003 120 45000 d1h5 g7g6 h5f7").unwrap();
+        assert_eq!((t.depth, t.mate, t.nodes), (Some(9), Some(3), Some(45000)));
+        assert_eq!(t.pv, ["d1h5", "g7g6", "h5f7"]);
+        assert_eq!(Thinking::parse("move e2e4"), None);
+    }
 }

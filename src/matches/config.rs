@@ -387,6 +387,10 @@ mod tests {
 /// `menagerie match` arguments, as clap reads them.
 #[derive(clap::Args, Clone, Debug)]
 pub struct MatchArgs {
+    /// Show the games live in the browser: serve the board page on this port of 127.0.0.1
+    /// (0: any free port) and print its URL.
+    #[arg(long)]
+    pub watch: Option<u16>,
     /// Our variant: the rules the referee plays by.
     #[arg(long, default_value = "chess")]
     pub variant: String,

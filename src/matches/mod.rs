@@ -284,14 +284,28 @@ pub fn run_match(
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&GameRecord),
 ) -> Result<MatchReport, MatchError> {
+    run_match_watched(config, on_game, None)
+}
+
+/// Someone watching the games as they are played: called with the game's number, White's and
+/// Black's names, and the game so far (from the worker threads, so it must be `Sync`).
+pub type Watcher<'a> = &'a (dyn Fn(usize, &[String; 2], &referee::Live<'_>) + Sync);
+
+/// [`run_match`], with every move of every game shown to `watch` as it is played.
+pub fn run_match_watched(
+    config: &MatchConfig,
+    on_game: &mut dyn FnMut(&GameRecord),
+    watch: Option<Watcher<'_>>,
+) -> Result<MatchReport, MatchError> {
     let game = variants::game(&config.variant).map_err(|e| MatchError(e.to_string()))?;
-    with_game!(&game, g => run_with(g, config, on_game))
+    with_game!(&game, g => run_with(g, config, on_game, watch))
 }
 
 fn run_with<G: Game>(
     game: &G,
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&GameRecord),
+    watch: Option<Watcher<'_>>,
 ) -> Result<MatchReport, MatchError> {
     let file_openings = match &config.openings {
         OpeningSource::File(path) => {
@@ -345,6 +359,7 @@ fn run_with<G: Game>(
         codecs: &codecs,
         setups: &setups,
         rules: &rules,
+        watch,
         next: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
     };
@@ -438,6 +453,7 @@ struct Shared<'a> {
     codecs: &'a [Codec; 2],
     setups: &'a [GameSetup; 2],
     rules: &'a Rules,
+    watch: Option<Watcher<'a>>,
     /// The next game index to play.
     next: AtomicUsize,
     /// Set when no further game should start (SPRT decided, or a fatal error).
@@ -521,7 +537,15 @@ fn worker<G: Game>(
                 setup: &sh.setups[b],
             },
         ];
-        let played = referee::play_game(game, seats, &opening, sh.rules);
+        let names = [sh.names[w].clone(), sh.names[b].clone()];
+        let played = match sh.watch {
+            Some(watch) => {
+                referee::play_game_watched(game, seats, &opening, sh.rules, &mut |live| {
+                    watch(index + 1, &names, live)
+                })
+            }
+            None => referee::play_game(game, seats, &opening, sh.rules),
+        };
         // An engine that crashed or overran its clock may be hung: start a fresh one.
         if let Termination::Crash { side } | Termination::TimeForfeit { side } = played.termination
         {
@@ -532,7 +556,7 @@ fn worker<G: Game>(
         }
         let record = GameRecord {
             number: index + 1,
-            names: [sh.names[w].clone(), sh.names[b].clone()],
+            names,
             first_white,
             opening_plies: opening.moves.len(),
             played,

@@ -20,7 +20,7 @@
 
 use std::time::Duration;
 
-use super::adapter::{Adapter, Claimed, Clocks, GameSetup, Reply};
+use super::adapter::{Adapter, Claimed, Clocks, GameSetup, Reply, Thinking};
 use super::codec::Codec;
 use super::config::TimeControl;
 use super::engine::EngineError;
@@ -149,6 +149,23 @@ pub struct Played {
     pub timed_moves: [u32; 2],
 }
 
+/// A game in progress as people watching it see it (`menagerie match --watch`): after the
+/// opening, after every move, and at the end.
+#[derive(Clone, Debug)]
+pub struct Live<'a> {
+    /// The set-up start position (our notation), if the game did not start from the variant's.
+    pub start: Option<&'a str>,
+    /// Every move so far, in our notation.
+    pub moves: &'a [String],
+    /// Each colour's clock.
+    pub left: [Duration; 2],
+    /// The colour that just moved and what its engine said about its search (the line in our
+    /// notation).
+    pub thinking: Option<(u8, Thinking)>,
+    /// The result and the reason, once the game is over.
+    pub ended: Option<(&'a str, &'a str)>,
+}
+
 fn colour(side: u8) -> &'static str {
     if side == 0 { "White" } else { "Black" }
 }
@@ -161,6 +178,17 @@ pub fn play_game<G: Game>(
     seats: [Seat<'_>; 2],
     opening: &Opening,
     rules: &Rules,
+) -> Played {
+    play_game_watched(game, seats, opening, rules, &mut |_| {})
+}
+
+/// [`play_game`], telling `watch` about the game as it goes.
+pub fn play_game_watched<G: Game>(
+    game: &G,
+    seats: [Seat<'_>; 2],
+    opening: &Opening,
+    rules: &Rules,
+    watch: &mut dyn FnMut(&Live<'_>),
 ) -> Played {
     let mut seats = seats;
     let v = game.variant();
@@ -194,6 +222,13 @@ pub fn play_game<G: Game>(
             game.make(&mut pos, mv);
         }
         let mut left = [rules.tc.base; 2];
+        watch(&Live {
+            start: opening.start.as_deref(),
+            moves: &moves,
+            left,
+            thinking: None,
+            ended: None,
+        });
         loop {
             game.legal_moves(&mut pos, &mut list);
             if let Some(outcome) = game.outcome(&pos, list.len()) {
@@ -288,12 +323,34 @@ pub fn play_game<G: Game>(
             }
             moves.push(move_text(v, &mv));
             game.make(&mut pos, mv);
+            let thinking = seats[s]
+                .adapter
+                .thinking()
+                .and_then(Thinking::parse)
+                .map(|mut t| {
+                    t.pv = t.pv.iter().map(|m| seats[s].codec.decode(m)).collect();
+                    (side, t)
+                });
+            watch(&Live {
+                start: opening.start.as_deref(),
+                moves: &moves,
+                left,
+                thinking,
+                ended: None,
+            });
         }
     };
     let (result, termination, reason) = ending;
     for seat in seats.iter_mut() {
         seat.adapter.game_over(result.text(), &reason);
     }
+    watch(&Live {
+        start: opening.start.as_deref(),
+        moves: &moves,
+        left: [Duration::ZERO; 2],
+        thinking: None,
+        ended: Some((result.text(), &reason)),
+    });
     Played {
         start: opening.start.clone(),
         moves,

@@ -13,6 +13,8 @@ pub struct Uci {
     depth: Option<u32>,
     /// The current game's set-up start position (engine notation), if any.
     start: Option<String>,
+    /// The last `info` line with a score of the last search.
+    thinking: Option<String>,
 }
 
 /// The `var` entries of an `option name UCI_Variant type combo ...` line.
@@ -108,6 +110,7 @@ impl Uci {
             startup,
             depth: None,
             start: None,
+            thinking: None,
         })
     }
 
@@ -214,10 +217,14 @@ impl Adapter for Uci {
             .send(&position_command(self.start.as_deref(), moves))?;
         let stamp = self.proc.send(&go_command(clocks, self.depth))?;
         let deadline = stamp + clocks.own() + clocks.grace;
+        self.thinking = None;
         loop {
             let line = self.proc.recv_until(deadline)?;
             let mut words = line.text.split_whitespace();
             if words.next() != Some("bestmove") {
+                if line.text.starts_with("info") && line.text.contains(" score ") {
+                    self.thinking = Some(line.text);
+                }
                 continue;
             }
             return Ok(match words.next() {
@@ -228,6 +235,10 @@ impl Adapter for Uci {
                 },
             });
         }
+    }
+
+    fn thinking(&self) -> Option<&str> {
+        self.thinking.as_deref()
     }
 
     fn game_over(&mut self, _result: &str, _comment: &str) {}

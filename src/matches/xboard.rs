@@ -66,6 +66,8 @@ pub struct Xboard {
     playing: bool,
     pings: u32,
     startup: Duration,
+    /// The last thinking line (`ply score time nodes pv`) of the last search.
+    thinking: Option<String>,
 }
 
 /// Splits `feature a=1 b="two words"` into (key, value) pairs.
@@ -206,6 +208,7 @@ impl Xboard {
             playing: false,
             pings: 0,
             startup,
+            thinking: None,
         })
     }
 
@@ -292,6 +295,7 @@ impl Adapter for Xboard {
         self.known = moves.len();
         let deadline = stamp + clocks.own() + clocks.grace;
         let mut legs = String::new();
+        self.thinking = None;
         loop {
             let line = self.proc.recv_until(deadline)?;
             match classify(&line.text) {
@@ -315,6 +319,11 @@ impl Adapter for Xboard {
                 }
                 Said::Illegal => return Ok(Reply::Rejected { line: line.text }),
                 Said::Other => {
+                    if line.text.starts_with(|c: char| c.is_ascii_digit())
+                        && super::adapter::Thinking::parse(&line.text).is_some()
+                    {
+                        self.thinking = Some(line.text.clone());
+                    }
                     // "Error (unknown command): e2e4" about the move just sent is a refusal too.
                     let about_move = fresh
                         .last()
@@ -332,6 +341,10 @@ impl Adapter for Xboard {
 
     fn can_set_up(&self) -> bool {
         self.features.setboard
+    }
+
+    fn thinking(&self) -> Option<&str> {
+        self.thinking.as_deref()
     }
 
     fn game_over(&mut self, result: &str, comment: &str) {

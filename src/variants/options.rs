@@ -264,6 +264,11 @@ impl OptionValues {
         Ok(option)
     }
 
+    /// The options set, by name (what a front-end shows of the rules in force).
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.values.iter().map(|(k, v)| (*k, v.as_str()))
+    }
+
     fn raw(&self, name: &str) -> Option<&str> {
         self.values
             .iter()

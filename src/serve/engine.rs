@@ -1,0 +1,234 @@
+//! The engine at the table: one search at a time, on its own thread, either choosing the move
+//! of a side the engine plays or analysing the shown position until told otherwise.
+//!
+//! [`update`] is called after every change (holding the table's lock) and decides what should
+//! run: nothing while nobody watches (no open page) or the game is over; the engine's move
+//! when its seat is to move at the end of the line; otherwise analysis if it is on. A search
+//! that no longer fits is stopped and forgotten (its result, when it comes, is thrown away),
+//! so a closed tab or a takeback never lets a stale move through. Searches are never waited
+//! for while the lock is held: a finished search takes the lock itself to play its move.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use serde_json::{Value, json};
+
+use super::Shared;
+use super::table::{Limit, Table};
+use crate::core::game::Game;
+use crate::core::moves::Move;
+use crate::core::position::Position;
+use crate::fen::move_text;
+use crate::search::{self, Control, Limits, Report, Score, SearchResult, Settings};
+use crate::variants::AnyGame;
+use crate::with_game;
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The engine's move for the side to move; played when the search ends.
+    Move,
+    /// The score and best line of the shown position, until stopped.
+    Analysis,
+}
+
+impl Purpose {
+    pub fn name(self) -> &'static str {
+        match self {
+            Purpose::Move => "move",
+            Purpose::Analysis => "analysis",
+        }
+    }
+}
+
+/// The search that is running.
+pub struct Running {
+    id: u64,
+    pub purpose: Purpose,
+    control: Arc<Control>,
+    /// The position it searches (game, ply, hash): a search of another position is stale.
+    key: (u64, usize, u64),
+}
+
+fn key_of(t: &Table) -> (u64, usize, u64) {
+    (t.game_id, t.cursor, t.pos.hash())
+}
+
+/// What should be running now.
+fn wanted(shared: &Shared, t: &mut Table) -> Option<Purpose> {
+    if shared.hub.watchers() == 0 || shared.closing.load(Ordering::SeqCst) {
+        return None;
+    }
+    if t.engine_to_move() {
+        return Some(Purpose::Move);
+    }
+    (t.analysis && t.outcome().is_none()).then_some(Purpose::Analysis)
+}
+
+/// Starts, keeps or stops the search to fit the table as it is now.
+pub fn update(shared: &Arc<Shared>, t: &mut Table) {
+    let want = wanted(shared, t);
+    if let Some(r) = &t.running {
+        if Some(r.purpose) == want && r.key == key_of(t) {
+            return;
+        }
+        cancel(shared, t);
+    }
+    if let Some(purpose) = want {
+        start(shared, t, purpose);
+    }
+}
+
+/// Stops the running search and forgets it: its result will be ignored.
+pub fn cancel(shared: &Shared, t: &mut Table) {
+    if let Some(r) = t.running.take() {
+        r.control.stop();
+        shared.current_search.store(0, Ordering::SeqCst);
+        *shared.thinking.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+}
+
+/// Asks the running move search to move now (with the best move found so far); stops
+/// analysis.
+pub fn move_now(shared: &Shared, t: &mut Table) {
+    match &t.running {
+        Some(r) if r.purpose == Purpose::Move => r.control.stop(),
+        Some(_) => cancel(shared, t),
+        None => {}
+    }
+}
+
+fn limits_for(purpose: Purpose, limit: Limit) -> Limits {
+    let mut limits = Limits::default();
+    match purpose {
+        Purpose::Analysis => limits.infinite = true,
+        Purpose::Move => match limit {
+            Limit::Time(ms) => limits.move_time = Some(std::time::Duration::from_millis(ms)),
+            Limit::Nodes(n) => limits.nodes = Some(n),
+            Limit::Depth(d) => limits.depth = Some(d),
+        },
+    }
+    limits
+}
+
+fn start(shared: &Arc<Shared>, t: &mut Table, purpose: Purpose) {
+    let id = shared.next_search.fetch_add(1, Ordering::SeqCst);
+    shared.current_search.store(id, Ordering::SeqCst);
+    let control = Arc::new(Control::new(false));
+    t.running = Some(Running {
+        id,
+        purpose,
+        control: control.clone(),
+        key: key_of(t),
+    });
+    *shared.thinking.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    let limits = limits_for(purpose, t.limit);
+    let (game, evaluator, tt, pos) = (
+        t.game.clone(),
+        t.evaluator.clone(),
+        t.tt.clone(),
+        t.pos.clone(),
+    );
+    let shared = shared.clone();
+    let spawned = std::thread::Builder::new()
+        .name(format!("serve-search-{id}"))
+        .spawn(move || {
+            let report_shared = shared.clone();
+            let (report_game, report_pos) = (game.clone(), pos.clone());
+            let mut report = move |r: &Report| {
+                if report_shared.current_search.load(Ordering::SeqCst) != id {
+                    return; // stopped and forgotten
+                }
+                let thinking = thinking_json(&report_game, &report_pos, purpose, r);
+                report_shared.hub.publish("thinking", &thinking.to_string());
+                *report_shared
+                    .thinking
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner()) = Some(thinking);
+            };
+            let result = with_game!(&*game, g => search::search(
+                g,
+                &evaluator,
+                &pos,
+                &limits,
+                None,
+                &Settings::default(),
+                &tt,
+                &control,
+                &mut report,
+            ));
+            finished(&shared, id, result);
+        });
+    if let Err(e) = spawned {
+        log::error!("cannot start a search thread: {e}");
+        t.running = None;
+    }
+}
+
+/// A search ended: a current move search plays its move, then whatever should run next runs.
+fn finished(shared: &Arc<Shared>, id: u64, result: SearchResult) {
+    let mut t = shared.lock();
+    let current = t.running.as_ref().is_some_and(|r| r.id == id);
+    if !current {
+        return;
+    }
+    let purpose = t.running.take().map(|r| r.purpose);
+    shared.current_search.store(0, Ordering::SeqCst);
+    if purpose == Some(Purpose::Move)
+        && let Some(mv) = result.best
+    {
+        t.play(mv);
+    }
+    shared.publish(&mut t);
+    update(shared, &mut t);
+}
+
+/// The texts of a line of moves from `pos`.
+pub fn line_texts(game: &AnyGame, pos: &Position, moves: &[Move]) -> Vec<String> {
+    with_game!(game, g => {
+        let mut p = pos.clone();
+        let mut out = Vec::new();
+        let mut legal = Vec::new();
+        for &mv in moves {
+            g.legal_moves(&mut p, &mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
+            out.push(move_text(g.variant(), &mv));
+            g.make(&mut p, mv);
+        }
+        out
+    })
+}
+
+/// A score from White's side as people read it: `+0.35`, `-1.20`, `#3`, `#-2`.
+pub fn score_text(score: Score, side: u8) -> (String, Value) {
+    let flip = if side == 0 { 1 } else { -1 };
+    match score {
+        Score::Centipawns(cp) => {
+            let cp = cp * flip;
+            (format!("{:+.2}", cp as f64 / 100.0), json!({"cp": cp}))
+        }
+        Score::Mate(n) => {
+            let n = n * flip;
+            (format!("#{n}"), json!({"mate": n}))
+        }
+    }
+}
+
+fn thinking_json(game: &AnyGame, pos: &Position, purpose: Purpose, r: &Report) -> Value {
+    let (text, raw) = score_text(r.score, pos.side());
+    let ms = r.time.as_millis() as u64;
+    json!({
+        "purpose": purpose.name(),
+        "side": pos.side(),
+        "depth": r.depth,
+        "seldepth": r.seldepth,
+        "score": text,
+        "value": raw,
+        "nodes": r.nodes,
+        "nps": (r.nodes * 1000).checked_div(ms).unwrap_or(0),
+        "ms": ms,
+        "pv": line_texts(game, pos, &r.pv),
+    })
+}

@@ -1,0 +1,393 @@
+#!/usr/bin/env python3
+"""Real-browser tests of `menagerie serve`: headless Chromium (Debian's /usr/bin/chromium and
+/usr/bin/chromedriver, driven by Selenium; nothing downloads a browser) loads the page, plays
+moves by clicking in chess, Wildebeest, Patricia, a Partonici game and Cubic, and checks the
+drawn board (every piece picture's cell and label) against the engine's position string.
+
+Usage: board_test.py MENAGERIE [--screenshots DIR]
+Prints one line per check and `N passed, M failed` at the end; exits 1 on any failure.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must never download anything
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+
+passed, failed = 0, 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok   {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name} {detail}")
+
+
+# ---------------------------------------------------------------- position strings
+
+TOKEN = re.compile(r"\d+|\+?[A-Za-z]\*?")
+
+
+def flat_board(field, files_first=True):
+    """Cell name -> label for a flat board field (ranks from the top, '/' between)."""
+    ranks = field.split("/")
+    out = {}
+    for r, text in enumerate(ranks):
+        rank = len(ranks) - r
+        file = 0
+        for tok in TOKEN.findall(text):
+            if tok.isdigit():
+                file += int(tok)
+            else:
+                out[f"{chr(97 + file)}{rank}"] = tok
+                file += 1
+    return out
+
+
+def cubic_board(field):
+    """Cubic: six levels A.. with '|', each level ranks 6..1 with '/', files a..f."""
+    out = {}
+    for level, text in enumerate(field.split("|")):
+        for name, label in flat_board(text).items():
+            out[chr(65 + level) + name] = label
+    return out
+
+
+def board_of(variant, fen):
+    field = fen.split()[0]
+    hand = ""
+    if "[" in field:
+        field, hand = field.split("[", 1)
+        hand = hand.rstrip("]")
+    board = cubic_board(field) if variant.startswith("cubic") else flat_board(field)
+    return board, hand
+
+
+# ---------------------------------------------------------------- the page
+
+class Page:
+    def __init__(self, driver, url):
+        self.d = driver
+        self.url = url
+        driver.get(url)
+        self.wait(lambda: self.js("return !!(window.menagerie && window.menagerie.state)"), "page loaded")
+        self.settle()
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def wait(self, cond, what, timeout=20):
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                if cond():
+                    return True
+            except Exception:  # the page may be between states
+                pass
+            time.sleep(0.05)
+        raise TimeoutError(f"waiting for {what}")
+
+    def state(self):
+        return self.js("return window.menagerie.state")
+
+    def version(self):
+        return self.state()["version"]
+
+    def settle(self):
+        """Waits until no animation is running."""
+        self.wait(lambda: self.js("return document.getElementById('animation').childElementCount === 0"), "animations")
+
+    def api(self, command, args):
+        """A command as the page sends it (for setting up, not for moves)."""
+        before = self.version()
+        answer = self.d.execute_async_script(
+            """const c = arguments[0], a = arguments[1], done = arguments[arguments.length - 1];
+            fetch('/api/' + c, {method: 'POST', headers: {'Content-Type': 'application/json',
+              'X-Menagerie-Token': new URLSearchParams(location.search).get('token')},
+              body: JSON.stringify(a)}).then(r => r.json()).then(done);""",
+            command, args)
+        if "error" in answer:
+            raise RuntimeError(f"{command} {args}: {answer['error']}")
+        self.wait(lambda: self.version() >= answer["version"] and self.version() > before, f"{command} shown")
+        self.settle()
+        return answer
+
+    def click_cell(self, name):
+        el = self.d.find_element(By.CSS_SELECTOR, f'#cells rect[data-name="{name}"]')
+        # The hit layer lies over the cells: click at the cell's centre.
+        self.d.execute_script(
+            """const r = arguments[0].getBoundingClientRect();
+            const e = new MouseEvent('click', {clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true});
+            document.getElementById('hit').dispatchEvent(e);""", el)
+
+    def targets(self):
+        return [e.get_attribute("data-name") for e in self.d.find_elements(By.CSS_SELECTOR, "#targets [data-target]")]
+
+    def play(self, frm, to, choice=None):
+        """Clicks a move; waits until the server's answer is drawn."""
+        before = self.version()
+        moves_before = len(self.state()["moves"])
+        self.click_cell(frm)
+        self.wait(lambda: to in self.targets(), f"{to} lit after clicking {frm}")
+        self.click_cell(to)
+        if choice:
+            self.wait(lambda: self.d.find_element(By.ID, "chooser").get_attribute("open") is not None, "the chooser")
+            self.d.find_element(By.CSS_SELECTOR, f'#choices button[data-move="{choice}"]').click()
+        self.wait(lambda: self.version() > before and len(self.state()["moves"]) > moves_before, f"{frm}{to} played")
+        self.settle()
+
+    def drawn(self):
+        """Cell name -> label of every piece picture on the board."""
+        pairs = self.js("""return [...document.querySelectorAll('#pieces .piece')]
+            .map(p => [p.getAttribute('data-name'), p.getAttribute('data-label')]);""")
+        return dict(pairs)
+
+    def drawn_hands(self):
+        """The hand buttons as a string of labels repeated by count (White's first)."""
+        items = self.js("""return [...document.querySelectorAll('.hand .held')]
+            .map(b => [b.getAttribute('data-owner'), b.getAttribute('data-label'), b.getAttribute('data-count')]);""")
+        items.sort(key=lambda i: i[0])
+        return "".join(label * int(n) for _, label, n in items)
+
+    def fen(self):
+        return self.d.find_element(By.ID, "fen").get_attribute("value")
+
+    def check_board(self, name):
+        state = self.state()
+        fen = self.fen()
+        check(f"{name}: position box is the engine's position string", fen == state["position"]["fen"], fen)
+        board, hand = board_of(state["variant"], fen)
+        drawn = self.drawn()
+        check(f"{name}: drawn board equals the position string", drawn == board,
+              f"\n  drawn {sorted(drawn.items())}\n  fen   {sorted(board.items())}")
+        if state["position"]["hands"] is not None:
+            got = self.drawn_hands()
+            check(f"{name}: drawn hands equal the position string", sorted(got) == sorted(hand), f"{got!r} vs {hand!r}")
+
+    def shot(self, directory, name):
+        if directory:
+            self.d.save_screenshot(os.path.join(directory, f"{name}.png"))
+
+
+# ---------------------------------------------------------------- scenarios
+
+def chess(p, shots):
+    p.api("seats", {"seats": ["human", "engine"], "limit": {"kind": "nodes", "value": 3000}})
+    p.api("new", {"variant": "chess"})
+    p.check_board("chess start")
+    p.click_cell("g1")
+    lit = sorted(p.targets())
+    check("chess: the knight's targets light up", lit == ["f3", "h3"], lit)
+    p.click_cell("g1")  # deselect
+    p.play("e2", "e4")
+    p.wait(lambda: len(p.state()["moves"]) == 2, "the engine's reply")
+    p.settle()
+    p.check_board("chess after the engine's reply")
+    # A promotion through the chooser.
+    p.api("seats", {"seats": ["human", "human"]})
+    p.api("position", {"fen": "8/1P5k/8/8/8/8/8/K7 w - - 0 1"})
+    p.play("b7", "b8", choice="b7b8n")
+    check("chess: promotion to a knight", p.drawn().get("b8") == "N", p.drawn())
+    p.check_board("chess after the promotion")
+    # Bad input: an illegal click is just no move; the take back works.
+    p.api("undo", {})
+    p.check_board("chess after take back")
+
+
+def wildebeest(p, shots):
+    p.api("seats", {"seats": ["human", "human"]})
+    p.api("new", {"variant": "wildebeest"})
+    p.play("f2", "f5")  # the pawn's triple step
+    p.play("g9", "g6")
+    p.play("h1", "g4")  # a camel leap
+    p.check_board("wildebeest after three moves")
+    p.shot(shots, "wildebeest")
+
+
+def patricia(p, shots):
+    p.api("seats", {"seats": ["human", "human"]})
+    p.api("new", {"variant": "patricia"})
+    p.play("b1", "c2")  # the bishop flips to a rook
+    check("patricia: the bishop arrives as a rook", p.drawn().get("c2") == "R", p.drawn())
+    p.play("b5", "c4")
+    p.play("c2", "c4")  # takes: the man goes to White's hand
+    p.check_board("patricia after a capture")
+    p.play("b4", "b3")
+    # A drop: click the held piece, then an empty square.
+    p.d.find_element(By.CSS_SELECTOR, '.hand .held[data-owner="0"]').click()
+    p.wait(lambda: "a3" in p.targets(), "drop targets")
+    before = p.version()
+    p.click_cell("a3")
+    p.wait(lambda: p.version() > before and p.state()["moves"][-1].endswith("@a3"), "the drop")
+    p.settle()
+    p.check_board("patricia after a drop")
+    p.shot(shots, "patricia")
+
+
+def partonici(p, shots):
+    p.api("seats", {"seats": ["human", "human"]})
+    p.api("new", {"variant": "pawn-partonici-8", "fen": "8/8/2p5/Ppp5/2P1p3/8/7P/8 w 0:0 0 1"})
+    before = p.state()["position"]["board"]
+    p.click_cell("c4")
+    p.wait(lambda: "d5" in p.targets(), "d5 lit")
+    version = p.version()
+    p.click_cell("d5")
+    p.wait(lambda: p.version() > version, "the partonic move")
+    removed = p.js("return [...document.querySelectorAll('#animation [data-removed]')].map(e => +e.getAttribute('data-removed'))")
+    p.settle()
+    state = p.state()
+    check("partonici: the record lists the captures", state["moves"][-1].startswith("c4d5x"), state["moves"])
+    check("partonici: the captured pieces were marked where they stood",
+          len(removed) >= 2 and all(before[c] is not None for c in removed), removed)
+    check("partonici: captures counted", state["counters"][0]["values"][0] >= 2, state["counters"])
+    p.check_board("partonici after custodian captures")
+    p.shot(shots, "partonici")
+
+
+def cubic(p, shots):
+    p.api("seats", {"seats": ["human", "human"]})
+    p.api("new", {"variant": "cubic"})
+    state = p.state()
+    layout = p.js("return window.menagerie.layout")
+    cells = layout["cells"]
+    # The piece whose targets spread over the most panels, and one of its moves to another
+    # panel than its own.
+    panels_of = {}
+    for m in state["position"]["legal"]:
+        if m["from"] is not None:
+            panels_of.setdefault(m["from"], set()).add(cells[m["to"]]["panel"])
+    origin = max(panels_of, key=lambda c: len(panels_of[c]))
+    mover = next((m for m in state["position"]["legal"]
+                  if m["from"] == origin and cells[m["to"]]["panel"] != cells[origin]["panel"]), None)
+    check("cubic: a move to another level exists", mover is not None)
+    frm, to = cells[mover["from"]]["name"], cells[mover["to"]]["name"]
+    expected = sorted({cells[m["to"]]["name"] for m in state["position"]["legal"] if m["from"] == mover["from"]})
+    p.click_cell(frm)
+    p.wait(lambda: len(p.targets()) > 0, "cubic targets")
+    lit = sorted(p.targets())
+    check("cubic: every target lights up, in every panel", lit == expected, f"{lit} vs {expected}")
+    panels = {cells[m["to"]]["panel"] for m in state["position"]["legal"] if m["from"] == mover["from"]}
+    check("cubic: targets lie outside the piece's own panel", panels != {cells[origin]["panel"]}, panels)
+    p.click_cell(frm)
+    p.play(frm, to)
+    p.check_board("cubic after a move across levels")
+    # The engine answers in Cubic too.
+    p.api("seats", {"seats": ["human", "engine"], "limit": {"kind": "nodes", "value": 2000}})
+    p.wait(lambda: len(p.state()["moves"]) == 2, "the engine's cubic move")
+    p.settle()
+    p.check_board("cubic after the engine's move")
+    p.shot(shots, "cubic")
+
+
+def bad_input(p, shots):
+    """A bad position string gets a visible message and changes nothing."""
+    p.api("seats", {"seats": ["human", "human"]})
+    p.api("new", {"variant": "chess"})
+    before = p.fen()
+    p.d.find_element(By.ID, "load").click()
+    p.d.find_element(By.ID, "load-text").send_keys("rnbqkbnr/pppppppp/9/8 w")
+    p.d.find_element(By.ID, "load-position").click()
+    p.wait(lambda: not p.d.find_element(By.ID, "message").get_attribute("hidden"), "the error message")
+    text = p.d.find_element(By.ID, "message").text
+    check("bad input: a visible message", "position" in text.lower(), text)
+    p.d.find_element(By.ID, "load-cancel").click()
+    check("bad input: the position is unchanged", p.fen() == before)
+
+
+def gallery(p, shots):
+    """Screenshots of each family for the README (only with --screenshots)."""
+    p.js("document.getElementById('message').hidden = true")
+    for variant, plies in [("chess", 9), ("sphinx", 7), ("royal-partonici-9", 11), ("ecila-27", 7)]:
+        p.api("seats", {"seats": ["human", "human"], "limit": {"kind": "nodes", "value": 3000}})
+        p.api("new", {"variant": variant})
+        for ply in range(plies):
+            p.api("go", {})
+            p.wait(lambda: len(p.state()["moves"]) > ply, f"engine move {ply + 1} in {variant}", timeout=60)
+            p.api("seats", {"seats": ["human", "human"]})
+        p.api("analyse", {"on": True})
+        try:
+            p.wait(lambda: (p.state().get("thinking") or {}).get("depth", 0) >= 6, "analysis", timeout=8)
+        except TimeoutError:
+            pass
+        p.shot(shots, variant)
+        p.api("analyse", {"on": False})
+
+
+def timings(p):
+    """Render and round-trip times, for the README (not asserted)."""
+    out = {}
+    for variant in ["chess", "cubic", "ecila-27", "sphinx"]:
+        p.api("new", {"variant": variant})
+        t = p.js("""const s = window.menagerie.state; const t0 = performance.now();
+            for (let i = 0; i < 5; i++) window.menagerie.redraw(); return (performance.now() - t0) / 5;""")
+        out[variant] = round(t, 1)
+    trips = p.js("return window.menagerie.timing.roundTrip")
+    trips = sorted(trips)
+    out["round trip median ms"] = round(trips[len(trips) // 2], 1) if trips else None
+    print("timings " + json.dumps(out))
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        print(__doc__)
+        return 2
+    engine = args[0]
+    shots = None
+    if "--screenshots" in args:
+        shots = args[args.index("--screenshots") + 1]
+        os.makedirs(shots, exist_ok=True)
+    server = subprocess.Popen([engine, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        url = re.search(r"http://\S+", line).group(0)
+        options = Options()
+        options.binary_location = CHROMIUM
+        for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  f"--user-data-dir={tempfile.mkdtemp(prefix='menagerie-chromium-')}", "--window-size=1400,1000"]:
+            options.add_argument(a)
+        driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+        try:
+            page = Page(driver, url)
+            for scenario in [chess, wildebeest, patricia, partonici, cubic, bad_input]:
+                try:
+                    scenario(page, shots)
+                except Exception as e:  # a scenario that cannot go on is one failure
+                    check(f"{scenario.__name__}: ran to the end", False, repr(e))
+            if shots:
+                try:
+                    gallery(page, shots)
+                except Exception as e:
+                    check("gallery", False, repr(e))
+            try:
+                timings(page)
+            except Exception as e:
+                print(f"timings not measured: {e!r}")
+        finally:
+            driver.quit()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,515 @@
+//! `menagerie serve` over real HTTP on 127.0.0.1: the guard (token, Host, Origin), the JSON of
+//! layouts and positions (insta snapshots in `snapshots/`), commands and their refusals, the
+//! event stream, the engine at the table, and the engine stopping when nobody watches.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use menagerie::serve::{ServeConfig, Server, start};
+use serde_json::{Value, json};
+
+fn server(variant: &str) -> Server {
+    start(
+        &ServeConfig {
+            port: 0,
+            variant: variant.to_string(),
+            options: Vec::new(),
+        },
+        None,
+    )
+    .expect("the server starts")
+}
+
+/// One HTTP exchange: the status and the body.
+fn raw(port: u16, request: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
+}
+
+fn request(s: &Server, method: &str, path: &str, body: Option<&str>, extra: &str) -> (u16, String) {
+    let body = body.unwrap_or("");
+    raw(
+        s.port,
+        &format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX-Menagerie-Token: {}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            s.port,
+            s.token,
+            body.len()
+        ),
+    )
+}
+
+fn get(s: &Server, path: &str) -> Value {
+    let (status, body) = request(s, "GET", path, None, "");
+    assert_eq!(status, 200, "{path}: {body}");
+    serde_json::from_str(&body).expect("JSON")
+}
+
+fn post(s: &Server, command: &str, args: Value) -> Result<Value, (u16, String)> {
+    let (status, body) = request(
+        s,
+        "POST",
+        &format!("/api/{command}"),
+        Some(&args.to_string()),
+        "",
+    );
+    let value: Value = serde_json::from_str(&body).expect("JSON answer");
+    if status == 200 {
+        Ok(value)
+    } else {
+        Err((status, value["error"].as_str().unwrap_or("").to_string()))
+    }
+}
+
+/// The state without what changes from run to run (clocks, watchers).
+fn stable(mut state: Value) -> Value {
+    state["clocks"] = json!("...");
+    state["watchers"] = json!("...");
+    state
+}
+
+fn pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).unwrap()
+}
+
+/// An event stream: reads `event:`/`data:` pairs.
+struct Events {
+    reader: BufReader<TcpStream>,
+}
+
+impl Events {
+    fn open(s: &Server) -> Events {
+        let mut stream = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /events?token={} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            s.token, s.port
+        )
+        .unwrap();
+        let mut reader = BufReader::new(stream);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+        Events { reader }
+    }
+
+    /// The next event of this name: its data.
+    fn next(&mut self, name: &str) -> Value {
+        let mut current = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self.reader.read_line(&mut line).expect("an event in time");
+            assert!(n > 0, "the stream ended");
+            let line = line.trim_end();
+            if let Some(e) = line.strip_prefix("event: ") {
+                current = e.to_string();
+            } else if let Some(d) = line.strip_prefix("data: ")
+                && current == name
+            {
+                return serde_json::from_str(d).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn the_guard_refuses_strangers() {
+    let s = server("chess");
+    let port = s.port;
+    // The page itself is served; the API needs the token.
+    let (status, body) = raw(
+        port,
+        &format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(status, 200);
+    assert!(body.contains("<svg id=\"board\""));
+    let (status, _) = raw(
+        port,
+        &format!("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(status, 403, "no token");
+    let (status, _) = raw(
+        port,
+        &format!(
+            "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Menagerie-Token: 00{}\r\nConnection: close\r\n\r\n",
+            &s.token[2..]
+        ),
+    );
+    assert_eq!(status, 403, "wrong token");
+    // DNS rebinding: another host name with our port.
+    let (status, _) = raw(
+        port,
+        &format!(
+            "GET /api/state HTTP/1.1\r\nHost: evil.example:{port}\r\nX-Menagerie-Token: {}\r\nConnection: close\r\n\r\n",
+            s.token
+        ),
+    );
+    assert_eq!(status, 421, "foreign Host");
+    // A request sent by another web page.
+    let (status, _) = request(
+        &s,
+        "POST",
+        "/api/move",
+        Some(r#"{"move":"e2e4"}"#),
+        "Origin: http://evil.example\r\n",
+    );
+    assert_eq!(status, 403, "foreign Origin");
+    let (status, _) = request(
+        &s,
+        "POST",
+        "/api/move",
+        Some(r#"{"move":"e2e4"}"#),
+        &format!("Origin: http://localhost:{port}\r\n"),
+    );
+    assert_eq!(status, 200, "own Origin");
+    let (status, _) = raw(
+        port,
+        &format!("GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(status, 403, "event stream without token");
+    let (status, _) = request(&s, "GET", "/api/nothing", None, "");
+    assert_eq!(status, 404);
+    s.stop();
+}
+
+#[test]
+fn layouts_and_positions_as_json() {
+    let s = server("chess");
+    let chess = get(&s, "/api/layout");
+    assert_eq!(chess["cells"].as_array().unwrap().len(), 64);
+    snap!("serve_layout_chess", pretty(&chess));
+    assert_eq!(
+        get(&s, "/api/state")["position"]["legal"]
+            .as_array()
+            .unwrap()
+            .len(),
+        20
+    );
+    // Patricia after a capture: the hand, the flipped face of the capturer.
+    post(&s, "new", json!({"variant": "patricia"})).unwrap();
+    snap!("serve_layout_patricia", pretty(&get(&s, "/api/layout")));
+    for m in ["b1c2", "b5c4", "c2c4"] {
+        post(&s, "move", json!({"move": m})).unwrap();
+    }
+    snap!(
+        "serve_state_patricia",
+        pretty(&stable(get(&s, "/api/state")))
+    );
+    // Partonici: a move capturing away from its destination, capture counts.
+    post(
+        &s,
+        "new",
+        json!({"variant": "pawn-partonici-8", "fen": "8/8/2p5/Ppp5/2P1p3/8/8/8 w 0:0 0 1"}),
+    )
+    .unwrap();
+    let state = post(&s, "move", json!({"move": "c4d5"})).unwrap();
+    assert_eq!(state["moves"], json!(["c4d5xe4xb5xc5xc6"]));
+    assert_eq!(state["counters"][0]["values"], json!([4, 0]));
+    snap!("serve_state_partonici", pretty(&stable(state)));
+    // Cubic: six panels, every cell placed once.
+    post(&s, "new", json!({"variant": "cubic"})).unwrap();
+    let cubic = get(&s, "/api/layout");
+    let titles: Vec<&str> = cubic["panels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["A", "B", "C", "D", "E", "F"]);
+    snap!("serve_layout_cubic", pretty(&cubic));
+    s.stop();
+}
+
+/// Every playable variant has a layout in which no two cells overlap and every cell lies in
+/// its panel; its state lists legal moves whose cells exist.
+#[test]
+fn every_variant_is_drawn_whole() {
+    let s = server("chess");
+    let variants = get(&s, "/api/variants");
+    for v in variants["variants"].as_array().unwrap() {
+        let name = v["name"].as_str().unwrap();
+        let state = post(&s, "new", json!({"variant": name})).unwrap();
+        let layout = get(&s, "/api/layout");
+        let cells = layout["cells"].as_array().unwrap();
+        let panels = layout["panels"].as_array().unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for c in cells {
+            let (x, y) = (c["x"].as_f64().unwrap(), c["y"].as_f64().unwrap());
+            assert!(
+                seen.insert(((x * 10.0) as i64, (y * 10.0) as i64)),
+                "{name}: two cells at {x},{y}"
+            );
+            let p = &panels[c["panel"].as_u64().unwrap() as usize];
+            let inside = |v: f64, lo: &Value, len: &Value| {
+                v >= lo.as_f64().unwrap() - 1e-6
+                    && v + 1.0 <= lo.as_f64().unwrap() + len.as_f64().unwrap() + 1e-6
+            };
+            assert!(
+                inside(x, &p["x"], &p["w"]) && inside(y, &p["y"], &p["h"]),
+                "{name}: {c} outside {p}"
+            );
+        }
+        let board = state["position"]["board"].as_array().unwrap();
+        assert_eq!(board.len(), cells.len(), "{name}");
+        let kinds = layout["kinds"].as_array().unwrap().len() as u64;
+        for code in board.iter().filter_map(Value::as_u64) {
+            assert!(code % 64 < kinds, "{name}: piece code {code}");
+        }
+        let legal = state["position"]["legal"].as_array().unwrap();
+        assert!(!legal.is_empty(), "{name}: no legal moves at the start");
+        for m in legal {
+            let to = m["to"].as_u64().unwrap() as usize;
+            assert!(to < cells.len(), "{name}: {m}");
+        }
+    }
+    s.stop();
+}
+
+#[test]
+fn bad_input_changes_nothing() {
+    let s = server("chess");
+    let before = get(&s, "/api/state");
+    let refusals = [
+        ("move", json!({"move": "e2e5"}), "illegal"),
+        ("move", json!({"move": "zz"}), "syntax"),
+        ("move", json!({}), "missing"),
+        ("position", json!({"fen": "8/8/8 w"}), "bad position"),
+        ("new", json!({"variant": "nonesuch"}), "unknown variant"),
+        ("new", json!({"variant": "party"}), "not implemented"),
+        (
+            "new",
+            json!({"variant": "patricia", "options": {"PatriciaPawnFlips": "maybe"}}),
+            "bad option",
+        ),
+        ("seats", json!({"seats": ["human"]}), "two seats"),
+        (
+            "seats",
+            json!({"limit": {"kind": "time", "value": 0}}),
+            "zero time",
+        ),
+        ("goto", json!({"ply": 3}), "no such ply"),
+        ("undo", json!({}), "nothing to take back"),
+        (
+            "record",
+            json!({"pgn": "1. e2e4 e7e5 2. e1e3"}),
+            "illegal record move",
+        ),
+        (
+            "record",
+            json!({"pgn": "[Variant \"nonesuch\"]\n1. e2e4"}),
+            "unknown record variant",
+        ),
+        ("fly", json!({}), "unknown command"),
+    ];
+    for (command, args, why) in refusals {
+        let err = post(&s, command, args.clone()).expect_err(why);
+        assert!(!err.1.is_empty(), "{why}: an error text");
+        assert!(err.0 == 400 || err.0 == 404, "{why}: status {}", err.0);
+    }
+    // Not JSON, not an object, too large.
+    let (status, _) = request(&s, "POST", "/api/move", Some("{move"), "");
+    assert_eq!(status, 400);
+    let (status, _) = request(&s, "POST", "/api/move", Some("[1]"), "");
+    assert_eq!(status, 400);
+    let huge = format!("{{\"pgn\": \"{}\"}}", "e2e4 ".repeat(300_000));
+    let (status, _) = request(&s, "POST", "/api/record", Some(&huge), "");
+    assert_eq!(status, 413);
+    let after = get(&s, "/api/state");
+    assert_eq!(stable(before), stable(after), "the state is unchanged");
+    s.stop();
+}
+
+#[test]
+fn events_follow_every_change() {
+    let s = server("wildebeest");
+    let mut events = Events::open(&s);
+    let first = events.next("state");
+    assert_eq!(first["variant"], "wildebeest");
+    assert_eq!(first["watchers"], 1);
+    post(&s, "move", json!({"move": "e2e4"})).unwrap();
+    let next = events.next("state");
+    assert_eq!(next["moves"], json!(["e2e4"]));
+    assert!(next["version"].as_u64() > first["version"].as_u64());
+    assert_eq!(next["last"]["text"], "e2e4");
+    s.stop();
+}
+
+#[test]
+fn the_engine_answers_and_takebacks_return_to_the_person() {
+    let s = server("chess");
+    let mut events = Events::open(&s);
+    events.next("state");
+    post(
+        &s,
+        "seats",
+        json!({"seats": ["human", "engine"], "limit": {"kind": "nodes", "value": 2000}}),
+    )
+    .unwrap();
+    post(&s, "move", json!({"move": "e2e4"})).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let replied = loop {
+        let state = events.next("state");
+        if state["moves"].as_array().unwrap().len() == 2 {
+            break state;
+        }
+        assert!(Instant::now() < deadline, "the engine did not answer");
+    };
+    assert_eq!(replied["position"]["side"], 0);
+    // Takeback: both plies, back to the person's turn.
+    let state = post(&s, "undo", json!({})).unwrap();
+    assert_eq!(state["cursor"], 0);
+    assert_eq!(state["moves"], json!([]));
+    s.stop();
+}
+
+#[test]
+fn nobody_watching_stops_the_search() {
+    let s = server("chess");
+    let events = Events::open(&s);
+    let state = post(&s, "analyse", json!({"on": true})).unwrap();
+    assert_eq!(state["searching"], "analysis");
+    drop(events); // the tab is closed
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let state = get(&s, "/api/state");
+        if state["searching"].is_null() {
+            assert_eq!(state["watchers"], 0);
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the search still runs: {}",
+            state["searching"]
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // A page that comes back resumes the analysis.
+    let mut events = Events::open(&s);
+    let state = events.next("state");
+    assert_eq!(state["searching"], "analysis");
+    s.stop();
+}
+
+#[test]
+fn records_replay_and_branch() {
+    let s = server("chess");
+    let pgn = "[Event \"menagerie match\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n[Variant \"wildebeest\"]\n\n1. e2e4 e9e7 2. b1c3 {opening} {Black wins by x} 0-1\n";
+    let state = post(&s, "record", json!({"pgn": pgn})).unwrap();
+    assert_eq!(state["variant"], "wildebeest");
+    assert_eq!(state["mode"], "replay");
+    assert_eq!(state["cursor"], 0);
+    assert_eq!(state["moves"], json!(["e2e4", "e9e7", "b1c3"]));
+    assert_eq!(state["tags"]["White"], "A");
+    let state = post(&s, "goto", json!({"ply": 2})).unwrap();
+    assert_eq!(state["last"]["text"], "e9e7");
+    // Playing from the middle of the line replaces the rest.
+    let state = post(&s, "move", json!({"move": "d2d4"})).unwrap();
+    assert_eq!(state["moves"], json!(["e2e4", "e9e7", "d2d4"]));
+    assert_eq!(state["cursor"], 3);
+    s.stop();
+}
+
+#[test]
+fn a_match_is_watched_live() {
+    use menagerie::matches::config::{EngineSpec, MatchConfig, OpeningSource, TimeControl};
+    use menagerie::serve::watch::Watch;
+    use std::sync::Arc;
+    let engine = env!("CARGO_BIN_EXE_menagerie");
+    let spec = |name: &str| EngineSpec::parse(&format!("name={name},cmd={engine}")).unwrap();
+    let config = MatchConfig {
+        variant: "wildebeest".into(),
+        engines: [spec("A"), spec("B")],
+        games: 2,
+        tc: TimeControl::parse("10+0.1").unwrap(),
+        depth: Some(1),
+        concurrency: 1,
+        openings: OpeningSource::Random { plies: 0, seed: 1 },
+        pgn: None,
+        max_plies: Some(12),
+        grace: Duration::ZERO,
+        startup_timeout: Duration::from_secs(10),
+        sprt: None,
+    };
+    let watch = Arc::new(Watch::new("A vs B"));
+    let s = start(
+        &ServeConfig {
+            port: 0,
+            variant: "wildebeest".into(),
+            options: Vec::new(),
+        },
+        Some(watch.clone()),
+    )
+    .unwrap();
+    let mut events = Events::open(&s);
+    events.next("state");
+    let observer = |n: usize, names: &[String; 2], live: &menagerie::matches::referee::Live<'_>| {
+        watch.live(n, names, live)
+    };
+    let report =
+        menagerie::matches::run_match_watched(&config, &mut |_| {}, Some(&observer)).unwrap();
+    eprintln!("{}", report.summary());
+    for g in &report.games {
+        eprintln!("{} {:?}", g.line(), g.played.moves);
+    }
+    watch.finish(report.summary());
+    // Every move was shown as it came.
+    let mut seen = 0;
+    loop {
+        let state = events.next("state");
+        if state["mode"] == "watch" {
+            seen += 1;
+        }
+        if !state["watch"]["summary"].is_null() {
+            break;
+        }
+    }
+    assert!(seen >= 12, "only {seen} states of the watched games");
+    let state = get(&s, "/api/state");
+    assert_eq!(state["mode"], "watch");
+    let games = state["watch"]["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for (g, record) in games.iter().zip(&report.games) {
+        assert_eq!(
+            g["moves"].as_u64().unwrap() as usize,
+            record.played.moves.len()
+        );
+        assert!(
+            g["result"]
+                .as_str()
+                .unwrap()
+                .starts_with(record.played.result.text())
+        );
+    }
+    let shown = state["watch"]["shown"].as_u64().unwrap() as usize;
+    let record = report.games.iter().find(|g| g.number == shown).unwrap();
+    assert_eq!(
+        state["moves"].as_array().unwrap().len(),
+        record.played.moves.len()
+    );
+    // People watch; they do not move. They may pick the other game.
+    assert!(post(&s, "move", json!({"move": "e2e4"})).is_err());
+    let other = if shown == 1 { 2 } else { 1 };
+    let state = post(&s, "watch", json!({"game": other})).unwrap();
+    assert_eq!(state["watch"]["shown"], other);
+    assert!(post(&s, "watch", json!({"game": 9})).is_err());
+    s.stop();
+}

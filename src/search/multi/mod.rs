@@ -68,6 +68,14 @@ pub trait MultiEvaluate: MultiGame {
     fn is_desperate(&self, _pos: &Self::Pos, _atom: Self::Atom) -> bool {
         false
     }
+
+    /// How often the position (between turns) has occurred in the hand, this time included
+    /// (1 where the game keeps no such count). The search scores a position seen before as a
+    /// draw, so it steers clear of a repetition while ahead (or into one while behind) before
+    /// the rules end the hand.
+    fn occurrences(&self, _pos: &Self::Pos) -> usize {
+        1
+    }
 }
 
 /// Which player the engine is: a search, or one of the baseline opponents.

@@ -122,6 +122,10 @@ impl MultiEvaluate for Party {
     fn is_desperate(&self, _pos: &PartyPosition, atom: crate::variants::party::Atom) -> bool {
         atom.kind == AtomKind::Surrender
     }
+
+    fn occurrences(&self, pos: &PartyPosition) -> usize {
+        pos.repetitions()
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! paranoid or best-reply (BRS+) opponents. Scores are always from the root player's view:
 //! the root's nodes maximise, everyone else's minimise.
 
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use super::{Algorithm, MultiEvaluate, MultiReport, MultiResult, MultiSettings, Skip};
@@ -24,15 +25,17 @@ const CHECK_EXTENSION_TURNS: u32 = 8;
 
 /// Later atoms of a turn tried at most (besides `END_TURN`), in the root player's first turn
 /// and elsewhere (plus `TAIL_PER_DEPTH` per ply of depth left).
-const ROOT_TAIL: usize = 48;
-const TAIL_BASE: usize = 6;
-const TAIL_PER_DEPTH: usize = 6;
+const ROOT_TAIL: usize = 6;
+const TAIL_BASE: usize = 2;
+const TAIL_PER_DEPTH: usize = 2;
 
 /// Root plays searched beyond the first iteration: the best ones of the iteration before.
 const ROOT_BEAM: usize = 8;
 /// In the first iteration, root plays up to this much worse than the best so far still get
 /// an exact score (the beam's order); worse ones only a bound.
 const BEAM_MARGIN: i32 = 300;
+/// What the later atoms of a turn (placements) may add to its first atom's static score.
+const TAIL_ALLOWANCE: i32 = 200;
 
 /// History entries (per player), indexed by a hash of the atom.
 const HISTORY_SLOTS: usize = 1 << 14;
@@ -146,7 +149,7 @@ pub struct Searcher<'a, G: MultiEvaluate> {
     killers: Vec<[Option<G::Atom>; 2]>,
     history: Vec<i32>,
     /// Static scores of the root's first atoms (ordering of the first iteration).
-    root_static: Vec<(G::Atom, i32)>,
+    root_static: HashMap<G::Atom, (i32, bool)>,
     /// Whole root plays with their score in the last iteration, best first.
     root_plays: Vec<(Vec<G::Atom>, i32)>,
 }
@@ -183,7 +186,7 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; players.max(1) * HISTORY_SLOTS],
-            root_static: Vec::new(),
+            root_static: HashMap::new(),
             root_plays: Vec::new(),
         }
     }
@@ -428,14 +431,20 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         made
     }
 
+    /// The static score of each first atom of the root (after ending the turn there, if it
+    /// may end), and whether it is forcing: a capture, or a turn that puts someone newly in
+    /// check. The first iteration orders by it and skips quiet atoms far below the best.
     fn order_root_statically(&mut self) {
         let mut atoms = Vec::new();
         self.game.atoms(&mut self.pos, &mut atoms);
         self.root_static.clear();
+        let checked_before = self.game.in_check_set(&self.pos);
         for a in atoms {
+            let mut forcing = self.game.is_capture(&self.pos, a);
             self.game.make_atom(&mut self.pos, a);
             let score = if self.game.may_end_turn(&mut self.pos) {
                 self.game.make_atom(&mut self.pos, G::END_TURN);
+                forcing |= self.game.in_check_set(&self.pos) & !checked_before != 0;
                 let s = match self.game.outcome(&self.pos) {
                     Some(o) => self.terminal(&o, 1),
                     None => self.game.evaluate(&self.pos, self.root),
@@ -443,10 +452,12 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
                 self.game.unmake_atom(&mut self.pos);
                 s
             } else {
+                // A turn that must go on (M·M before its placement) is never skipped.
+                forcing = true;
                 self.game.evaluate(&self.pos, self.root)
             };
             self.game.unmake_atom(&mut self.pos);
-            self.root_static.push((a, score));
+            self.root_static.insert(a, (score, forcing));
         }
     }
 
@@ -556,6 +567,10 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         if !open && let Some(outcome) = self.game.outcome(&self.pos) {
             return self.terminal(&outcome, turns);
         }
+        if !open && ply > 0 && self.game.occurrences(&self.pos) >= 2 {
+            // A repetition: as good as the draw the third one would be.
+            return 0;
+        }
         if ply >= MAX_PLY - 24 {
             return self.evaluate();
         }
@@ -636,15 +651,18 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         scores.clear();
         for &a in &atoms {
             let s = if ply == 0 && pack(&a) != hash_atom {
-                self.root_static
-                    .iter()
-                    .find(|(r, _)| *r == a)
-                    .map_or(0, |(_, s)| *s)
+                self.root_static.get(&a).map_or(0, |&(s, _)| s)
             } else {
                 self.order_score(a, hash_atom, mover, ply)
             };
             scores.push(s);
         }
+        // Best first (one sort: the selection of the old loop cost n² on a turn of thousands).
+        let mut order: Vec<usize> = (0..atoms.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+        let sorted: Vec<G::Atom> = order.iter().map(|&i| atoms[i]).collect();
+        atoms.clear();
+        atoms.extend(sorted);
         let width = if open {
             self.tail_width(turns, depth)
         } else {
@@ -652,19 +670,26 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         };
         let mut tried_quiet: Vec<G::Atom> = Vec::new();
         let mut tried = 0usize;
+        let has_end = atoms.contains(&G::END_TURN);
+        let mut end_tried = false;
         for i in 0..atoms.len() {
-            // Selection sort: the best remaining atom next.
-            let mut at = i;
-            for j in i + 1..atoms.len() {
-                if scores[j] > scores[at] {
-                    at = j;
-                }
-            }
-            atoms.swap(i, at);
-            scores.swap(i, at);
             let atom = atoms[i];
-            if atom != G::END_TURN {
+            if atom == G::END_TURN {
+                end_tried = true;
+            } else {
                 if tried >= width {
+                    if end_tried || !has_end {
+                        break;
+                    }
+                    continue;
+                }
+                if ply == 0
+                    && let Some(&(stat, forcing)) = self.root_static.get(&atom)
+                    && !forcing
+                    && stat + TAIL_ALLOWANCE < alpha - BEAM_MARGIN
+                {
+                    // Futility at the root: after a quiet turn the next player may stand pat,
+                    // so the search cannot score it much above its static score.
                     continue;
                 }
                 tried += 1;

@@ -20,8 +20,11 @@ use crate::core::position::Position;
 /// pat; deeper, it may, which bounds the search of long forced capture chains.
 const FORCED_PLIES: usize = 4;
 
-/// How often (in nodes) a thread looks at the clock and the stop flag.
+/// How often (in nodes) a thread looks at the clock and the node limit.
 const CHECK_EVERY: u64 = 1024;
+/// How often (in nodes) a thread looks at the stop flag: more often than the clock, because
+/// a node of a 6-D game (Ecila-27) can take 50 us and a GUI's `stop` must be obeyed at once.
+const CHECK_STOP_EVERY: u64 = 64;
 
 pub struct Worker<'a, G: Evaluate> {
     game: &'a G,
@@ -270,6 +273,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn visit(&mut self) {
         self.nodes += 1;
         self.unreported_nodes += 1;
+        if self.unreported_nodes.is_multiple_of(CHECK_STOP_EVERY) && self.control.stopped() {
+            self.stopped = true;
+        }
         if self.unreported_nodes >= CHECK_EVERY {
             self.flush_nodes();
             if self.control.stopped() {

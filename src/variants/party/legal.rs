@@ -91,14 +91,29 @@ pub fn viable(st: &State, atom: Atom, rule: EndRule) -> bool {
 
 /// Whether the (open) turn in `st` can be finished legally.
 pub fn completable(st: &mut State, rule: EndRule) -> bool {
-    prepare(st);
-    let phase = Phase::of(st);
+    if st.turn_state.snapshot.is_none() {
+        st.turn_state.snapshot = Some(Snapshot::take(st));
+    }
     let x = st.mover();
-    if phase.may_end() && !attack::in_check(st, x) {
+    let safe = !attack::in_check(st, x);
+    let ts = &st.turn_state;
+    // Every phase after an atom may end, truncated or not, except two Moves without check: so
+    // out of check the answer usually needs no check test of the other players.
+    let two_moves = ts.moves == 2 && ts.places == 0 && !ts.single && ts.atoms == 2;
+    if safe && ts.atoms > 0 && !two_moves {
+        return true;
+    }
+    turn::settle(st);
+    let phase = Phase::of(st);
+    if phase.may_end() && safe {
         return true;
     }
     if phase == Phase::Closed {
         return false;
+    }
+    if phase == Phase::AfterTwoMoves && safe {
+        // Out of check every legal placement is a legal end (§4.4 (4) keeps the mover safe).
+        return placement::any(st, snapshot(st).exception_a);
     }
     let mut next = Vec::new();
     candidates(st, &mut next);

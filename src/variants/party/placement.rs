@@ -14,9 +14,10 @@
 //! Occupying a square can only remove attacks (it blocks slides, paths and routes), except as a
 //! Bouncy!Ball hurdle or a Gess neighbour; clearing the echo pattern only removes attacks; and
 //! only a King (King rule, Defensive Position, Loyalist), a Cantor (aura) or a Locust (N)
-//! changes other pieces' reach. So when nobody is in check before, a placed piece of another
-//! type that attacks nothing, on a square no Gess or Bouncy!Ball could use, cannot give check.
-//! Every other case is tested in full; `tests/party_placement.rs` compares the two ways.
+//! changes other pieces' reach. So a placed piece of another type that attacks nothing, on a
+//! square no Gess or Bouncy!Ball could use, cannot put anyone newly in check.
+//! Every other case is tested in full; the unit tests below compare the two ways on positions of
+//! seeded random play.
 
 use super::attack::{self, Relation};
 use super::board::{ALL8, Bits, SQUARES, in_pawn_zone, offset, ray};
@@ -140,6 +141,9 @@ pub fn legal_squares_slow(st: &mut State, exception_a: bool, unit: Unit) -> Bits
 /// canonical reserve order) then square.
 pub fn for_each(st: &mut State, exception_a: bool, mut f: impl FnMut(&mut State, Unit, Sq)) {
     let x = st.mover();
+    if !st.has_reserve(x) {
+        return;
+    }
     let units = st.reserve_units(x);
     if units.is_empty() {
         return;
@@ -153,17 +157,50 @@ pub fn for_each(st: &mut State, exception_a: bool, mut f: impl FnMut(&mut State,
     }
 }
 
-/// Whether the player to move has at least one legal placement.
+/// Whether the player to move has at least one legal placement (stops at the first found).
 pub fn any(st: &mut State, exception_a: bool) -> bool {
     let x = st.mover();
-    let units = st.reserve_units(x);
-    if units.is_empty() {
+    if !st.has_reserve(x) {
         return false;
     }
     let ctx = Context::of(st);
-    units
-        .into_iter()
-        .any(|(unit, _)| !legal_squares(st, &ctx, exception_a, unit).is_empty())
+    let units = st.reserve_units(x);
+    // A square where a unit stands without attacking is legal at once (when (4) holds);
+    // only if some unit has none does exception (a) need the full list.
+    for &(unit, _) in &units {
+        if first_quiet_square(st, &ctx, unit).is_some() {
+            return true;
+        }
+    }
+    exception_a
+        && units
+            .into_iter()
+            .any(|(unit, _)| !legal_squares(st, &ctx, exception_a, unit).is_empty())
+}
+
+/// The first square where `unit` may stand without attacking (conditions (1), (2), (3), (4)).
+fn first_quiet_square(st: &mut State, ctx: &Context, unit: Unit) -> Option<Sq> {
+    let x = st.mover();
+    let piece = Piece::new(unit.kind, x, unit.hn);
+    let echo = st.echo[x as usize];
+    st.set_echo(x, None);
+    let full_test = matches!(unit.kind, Kind::King | Kind::Cantor | Kind::Locust);
+    let mut found = None;
+    for t in 0..SQUARES as Sq {
+        if !st.empty_at(t) || (unit.kind == Kind::Pawn && !in_pawn_zone(t)) {
+            continue;
+        }
+        st.put(t, piece);
+        let ok = !attack::has_target(st, t, Relation::Attack)
+            && ((!full_test && !ctx.sensitive.has(t)) || no_new_check(st, ctx));
+        st.take(t);
+        if ok {
+            found = Some(t);
+            break;
+        }
+    }
+    st.set_echo(x, echo);
+    found
 }
 
 /// Places `unit` on `t` for the mover in place (board, reserve, echo), returning what
@@ -185,4 +222,78 @@ pub fn unplace(st: &mut State, unit: Unit, t: Sq, echo: Option<Unit>) {
     st.take(t);
     st.reserve_add(x, unit);
     st.set_echo(x, echo);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::multi::{MultiGame, MultiNotation};
+    use crate::variants::options::OptionValues;
+    use crate::variants::party::{Atom, Party};
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Plays seeded random plays and, before each, compares the fast placement test with the
+    /// full one for every unit of the mover's reserve, with and without exception (a).
+    fn compare(players: usize, armies: &str, seed: u64, turns: usize) -> usize {
+        let mut options = OptionValues::default();
+        options.set("PartyPlayers", &players.to_string()).unwrap();
+        options.set("PartyArmies", armies).unwrap();
+        let game = Party::build(&options).unwrap();
+        let mut pos = game.start_position();
+        let mut rng = Rng(seed);
+        let mut compared = 0;
+        for _ in 0..turns {
+            let st = pos.state_mut();
+            let x = st.mover();
+            let ctx = Context::of(st);
+            for (unit, _) in st.reserve_units(x) {
+                for exception in [false, true] {
+                    let fast = legal_squares(st, &ctx, exception, unit);
+                    let slow = legal_squares_slow(st, exception, unit);
+                    assert_eq!(
+                        fast,
+                        slow,
+                        "{} placing {}",
+                        game.write_position(&pos),
+                        unit.text()
+                    );
+                    compared += 1;
+                }
+            }
+            let mut atoms = Vec::new();
+            game.atoms(&mut pos, &mut atoms);
+            if atoms.is_empty() {
+                break;
+            }
+            // Walk one random play, preferring to put pieces on the board.
+            loop {
+                let atom = atoms[rng.below(atoms.len())];
+                game.make_atom(&mut pos, atom);
+                if atom == Atom::END_TURN {
+                    break;
+                }
+                game.atoms(&mut pos, &mut atoms);
+            }
+        }
+        compared
+    }
+
+    #[test]
+    fn fast_placement_test_agrees_with_the_full_one() {
+        let mut n = 0;
+        n += compare(2, "STANDARD", 1, 40);
+        n += compare(3, "a:G!%DE,b:H+OZJ,c:ALPQM", 2, 45);
+        n += compare(4, "a:&&&&&,b:G!G!D,c:%%%%%,d:EEEJ*", 3, 40);
+        assert!(n > 200, "{n}");
+    }
 }

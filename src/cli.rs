@@ -5,11 +5,12 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use crate::core::game::Game;
+use crate::core::multi::MultiNotation;
 use crate::core::position::Position;
 use crate::fen::{draw_board, parse_move, parse_position, write_position};
 use crate::perft::{divide, divide_report, perft};
 use crate::variants::{self, AnyGame, OptionValues, Status, VARIANTS};
-use crate::with_game;
+use crate::{with_game, with_multi_game};
 
 /// A failure of a CLI command, printed on stderr with exit code 2.
 #[derive(Debug)]
@@ -77,6 +78,9 @@ pub fn perft_command_with(
     if depth > 20 {
         return Err(CliError(format!("depth {depth} is absurd (at most 20)")));
     }
+    if variants::is_multi(variant) {
+        return multi_perft_command(variant, options, fen, moves, depth, show_divide);
+    }
     let game = variants::game_with(variant, &option_values(options)?)?;
     with_game!(&game, g => {
         let mut pos = setup_position(g, fen, moves)?;
@@ -86,6 +90,49 @@ pub fn perft_command_with(
             Ok(divide_report(&lines, total))
         } else {
             let total = perft(g, &mut pos, depth);
+            let secs = start.elapsed().as_secs_f64();
+            Ok(format!("Nodes searched: {total}\nTime: {:.3} s\nNodes/second: {:.0}\n", secs, total as f64 / secs.max(1e-9)))
+        }
+    })
+}
+
+/// The position of an N-player game given by an optional position string and plays made
+/// from it (one play per item).
+pub fn setup_multi_position<G: MultiNotation>(
+    game: &G,
+    fen: Option<&str>,
+    plays: &[String],
+) -> Result<G::Pos, CliError> {
+    let mut pos = match fen {
+        Some(text) => game.read_position(text)?,
+        None => game.start_position(),
+    };
+    crate::perft::multi::play_all(game, &mut pos, plays).map_err(CliError)?;
+    Ok(pos)
+}
+
+/// `menagerie perft` for an N-player game: complete plays per turn (`perft::multi`).
+fn multi_perft_command(
+    variant: &str,
+    options: &[String],
+    fen: Option<&str>,
+    plays: &[String],
+    depth: u32,
+    show_divide: bool,
+) -> Result<String, CliError> {
+    let game = variants::multi_game_with(variant, &option_values(options)?)?;
+    with_multi_game!(&game, g => {
+        let mut pos = setup_multi_position(g, fen, plays)?;
+        let start = Instant::now();
+        if show_divide {
+            let mut out = String::new();
+            let total = crate::perft::multi::divide(g, &mut pos, depth, |play, n| {
+                out.push_str(&format!("{play}: {n}\n"));
+            });
+            out.push_str(&format!("\nNodes searched: {total}\n"));
+            Ok(out)
+        } else {
+            let total = crate::perft::multi::perft(g, &mut pos, depth);
             let secs = start.elapsed().as_secs_f64();
             Ok(format!("Nodes searched: {total}\nTime: {:.3} s\nNodes/second: {:.0}\n", secs, total as f64 / secs.max(1e-9)))
         }
@@ -263,6 +310,13 @@ pub fn show_command_with(
     fen: Option<&str>,
     moves: &[String],
 ) -> Result<String, CliError> {
+    if variants::is_multi(variant) {
+        let game = variants::multi_game_with(variant, &option_values(options)?)?;
+        return with_multi_game!(&game, g => {
+            let pos = setup_multi_position(g, fen, moves)?;
+            Ok(g.draw(&pos))
+        });
+    }
     let game = variants::game_with(variant, &option_values(options)?)?;
     with_game!(&game, g => {
         let pos = setup_position(g, fen, moves)?;

@@ -68,6 +68,15 @@ enum Command {
     },
     /// Engine-versus-engine match over UCI/XBoard with the rules core as referee.
     Match(menagerie::matches::config::MatchArgs),
+    /// Replay the hands of an N-player record file (Party Chess, as `match --pgn` writes it)
+    /// with the rules, checking every play and the result.
+    Replay {
+        /// The record file.
+        file: String,
+        /// Draw the final position of each hand.
+        #[arg(long)]
+        show: bool,
+    },
     /// A board in the browser: play the engine or each other, analyse, replay records.
     /// Prints the URL (127.0.0.1 only, with a random token) and serves until stopped.
     Serve {
@@ -243,6 +252,11 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
         }) => menagerie::fuzz::Target::parse_list(&target)
             .map(|targets| menagerie::fuzz::fuzz_command(&targets, execs, seed))
             .map_err(cli::CliError),
+        Some(Command::Replay { file, show }) => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| cli::CliError(format!("cannot read {file}: {e}")))?;
+            menagerie::matches::record::replay_text(&text, show).map_err(cli::CliError)
+        }
         Some(Command::Serve {
             port,
             variant,

@@ -5,6 +5,8 @@
 //! the position string and hash come back exactly, and the incremental hash equals a fresh one.
 //! Debug builds verify always; release builds count the last ply without making the moves.
 
+pub mod multi;
+
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;

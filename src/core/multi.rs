@@ -74,7 +74,10 @@ pub trait MultiGame: Sync {
     /// Appends to `out` (cleared first) every atom the player to move may make next, given the
     /// part of the turn already made, and `END_TURN` when the partial turn is a legal complete
     /// play. Every atom offered leads to at least one legal complete play (no dead ends), so a
-    /// search may walk atoms without looking ahead. Empty only when the hand is over.
+    /// search may walk atoms without looking ahead. Empty only when the hand is over by a rule
+    /// of play (a winner declared, as Party's knife rule does); the draw rules that count
+    /// turns or repetitions (spec/notation.md: ignored by perft) are reported by
+    /// [`outcome`](Self::outcome) alone, which callers ask between turns.
     fn atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>);
 
     /// Makes one atom (which `atoms` offered). `END_TURN` closes the turn: knives, the play list,
@@ -108,6 +111,41 @@ pub trait MultiGame: Sync {
 
     /// Whether `atom` captures something (the search orders and extends by it).
     fn is_capture(&self, pos: &Self::Pos, atom: Self::Atom) -> bool;
+
+    /// Appends to `out` (cleared first) the atoms of [`MultiGame::atoms`] that capture, for
+    /// the search's quiescence. The default filters `atoms`; a game may generate captures
+    /// directly (faster where placements are many).
+    fn capture_atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>) {
+        self.atoms(pos, out);
+        out.retain(|&atom| self.is_capture(pos, atom));
+    }
+
+    /// The number of legal complete plays that finish the current (possibly open) turn: what
+    /// perft counts at its last ply. The default walks [`atoms`](Self::atoms) until
+    /// `END_TURN`; a game may count faster without making every atom (Party Chess counts
+    /// placements square by square), and must give the same number.
+    fn count_plays(&self, pos: &mut Self::Pos) -> u64 {
+        let mut list = Vec::new();
+        self.atoms(pos, &mut list);
+        let mut total = 0;
+        for atom in list {
+            if atom == Self::END_TURN {
+                total += 1;
+            } else {
+                self.make_atom(pos, atom);
+                total += self.count_plays(pos);
+                self.unmake_atom(pos);
+            }
+        }
+        total
+    }
+
+    /// Debug self-check of a position's derived data (perft calls it at every node in debug
+    /// builds): for example that the incremental hash equals one computed from scratch. The
+    /// error says what is wrong.
+    fn check_consistency(&self, _pos: &Self::Pos) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The text side of an N-player game: position strings, play strings, drawings.

@@ -48,6 +48,11 @@ pub enum MoveError {
     Syntax(String),
     /// Well formed, but not a legal move in the position.
     Illegal(String),
+    /// Not a move string of the notation; `reason` says where (N-player plays of several
+    /// atoms, `core::multi`).
+    SyntaxAt { text: String, reason: String },
+    /// Well formed, but not legal here; `reason` says which part and why.
+    IllegalBecause { text: String, reason: String },
 }
 
 impl std::fmt::Display for MoveError {
@@ -55,6 +60,10 @@ impl std::fmt::Display for MoveError {
         match self {
             MoveError::Syntax(m) => write!(f, "unparsable move '{m}'"),
             MoveError::Illegal(m) => write!(f, "illegal move '{m}'"),
+            MoveError::SyntaxAt { text, reason } => write!(f, "unparsable move '{text}': {reason}"),
+            MoveError::IllegalBecause { text, reason } => {
+                write!(f, "illegal move '{text}': {reason}")
+            }
         }
     }
 }

@@ -76,8 +76,12 @@ pub fn parse_move<G: Game>(game: &G, pos: &mut Position, text: &str) -> Result<M
     if v.family_notation.is_some_and(|n| n.capture_lists) && text.contains(['x', '-']) {
         let (core, mut listed) = split_capture_list(v, text)?;
         let mv = resolve(game, pos, &core).map_err(|e| match e {
-            MoveError::Syntax(_) => MoveError::Syntax(text.chars().take(40).collect()),
-            MoveError::Illegal(_) => MoveError::Illegal(text.to_string()),
+            MoveError::Syntax(_) | MoveError::SyntaxAt { .. } => {
+                MoveError::Syntax(text.chars().take(40).collect())
+            }
+            MoveError::Illegal(_) | MoveError::IllegalBecause { .. } => {
+                MoveError::Illegal(text.to_string())
+            }
         })?;
         listed.sort_unstable();
         if text.contains('x') && listed != captured_squares(game, pos, mv) {

@@ -433,11 +433,76 @@ pub struct MatchArgs {
     /// Sequential test: elo0=0,elo1=5[,alpha=0.05,beta=0.05]; the match stops at a decision.
     #[arg(long)]
     pub sprt: Option<String>,
+    /// Games of more than two players (Party): a node limit sent with every `go`.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Games of more than two players: a variant option for the referee and every engine,
+    /// NAME=VALUE (repeatable), e.g. PartyArmies=ARCHERY.
+    #[arg(long = "option")]
+    pub options: Vec<String>,
 }
 
 impl MatchArgs {
+    /// The configuration of a match in a game of more than two players: 2..8 engines (one per
+    /// seat), `--games` hands, `--random-plies` random turns before the engines take over,
+    /// `--pgn` the record file, `--max-plies` turns before a hand is stopped unfinished.
+    pub fn to_multi_config(&self) -> Result<super::multi::MultiMatchConfig, ConfigError> {
+        if !(2..=8).contains(&self.engines.len()) {
+            return err(format!(
+                "give 2 to 8 --engine specs for {} (got {})",
+                self.variant,
+                self.engines.len()
+            ));
+        }
+        if self.games == 0 {
+            return err("--games must be at least 1");
+        }
+        if self.concurrency == 0 {
+            return err("--concurrency must be at least 1");
+        }
+        if self.openings.is_some() || self.sprt.is_some() {
+            return err(format!(
+                "--openings and --sprt are for two-player games, not {}",
+                self.variant
+            ));
+        }
+        let mut options = Vec::new();
+        for o in &self.options {
+            let Some((k, v)) = o.split_once('=') else {
+                return err(format!("--option '{o}': expected NAME=VALUE"));
+            };
+            options.push((k.trim().to_string(), v.trim().to_string()));
+        }
+        Ok(super::multi::MultiMatchConfig {
+            variant: self.variant.clone(),
+            engines: self
+                .engines
+                .iter()
+                .map(|e| EngineSpec::parse(e))
+                .collect::<Result<_, _>>()?,
+            hands: self.games,
+            tc: TimeControl::parse(&self.tc)?,
+            depth: self.depth,
+            nodes: self.nodes,
+            concurrency: self.concurrency,
+            random_plies: self.random_plies,
+            seed: self.seed,
+            record: self.pgn.clone(),
+            options,
+            grace: Duration::from_millis(self.grace_ms),
+            startup_timeout: Duration::from_millis(self.startup_ms),
+            max_turns: self.max_plies,
+        })
+    }
+
     /// Checks every value and builds the match configuration.
     pub fn to_config(&self) -> Result<MatchConfig, ConfigError> {
+        if self.nodes.is_some() || !self.options.is_empty() {
+            return err(format!(
+                "--nodes and --option are for games of more than two players, not {}",
+                self.variant
+            ));
+        }
         let [first, second] = self.engines.as_slice() else {
             return err(format!(
                 "give exactly two --engine specs (got {})",

@@ -11,8 +11,10 @@ pub mod adapter;
 pub mod codec;
 pub mod config;
 pub mod engine;
+pub mod multi;
 pub mod openings;
 pub mod pgn;
+pub mod record;
 pub mod referee;
 pub mod stats;
 pub mod uci;
@@ -571,6 +573,12 @@ fn worker<G: Game>(
 /// `menagerie match`: prints one line per game as it finishes (stdout, flushed), returns the
 /// summary; a match that could not start at all is an error.
 pub fn match_command(args: &config::MatchArgs) -> Result<String, MatchError> {
+    if crate::variants::is_multi(&args.variant) {
+        let config = args
+            .to_multi_config()
+            .map_err(|e| MatchError(e.to_string()))?;
+        return multi::multi_match_command(&config);
+    }
     let config = args.to_config().map_err(|e| MatchError(e.to_string()))?;
     log::info!(
         "match: {} vs {}, {} games of {} at {}",

@@ -159,6 +159,51 @@ impl Uci {
     }
 }
 
+impl Uci {
+    /// For games of more than two players, whose `position` and `go` lines the caller writes
+    /// (`go atime .. btime .. ctime ..`): sends both and waits for `bestmove` at most
+    /// `allowed`. The reply's time runs from sending `go` to the answer's arrival.
+    pub fn ask(
+        &mut self,
+        position: &str,
+        go: &str,
+        allowed: Duration,
+    ) -> Result<Reply, EngineError> {
+        self.proc.send(position)?;
+        let stamp = self.proc.send(go)?;
+        let deadline = stamp + allowed;
+        loop {
+            let line = self.proc.recv_until(deadline)?;
+            let mut words = line.text.split_whitespace();
+            if words.next() != Some("bestmove") {
+                continue;
+            }
+            return Ok(match words.next() {
+                None | Some("(none)" | "0000" | "none") => Reply::NoMove { line: line.text },
+                Some(mv) => Reply::Move {
+                    text: mv.to_string(),
+                    elapsed: line.at.saturating_duration_since(stamp),
+                },
+            });
+        }
+    }
+
+    /// After a timeout: `stop`, and wait up to `patience` for the late `bestmove` (dropped).
+    /// False when none came (the engine is hung).
+    pub fn stop_thinking(&mut self, patience: Duration) -> bool {
+        if self.proc.send("stop").is_err() {
+            return false;
+        }
+        let deadline = std::time::Instant::now() + patience;
+        while let Ok(line) = self.proc.recv_until(deadline) {
+            if line.text.starts_with("bestmove") {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 impl Adapter for Uci {
     fn new_game(&mut self, setup: &GameSetup, start: Option<&str>) -> Result<(), EngineError> {
         self.depth = setup.depth;

@@ -9,6 +9,7 @@
 //! [`output::Output`], one flushed line at a time; logs go to stderr.
 
 pub mod input;
+pub mod multi;
 pub mod output;
 pub mod session;
 pub mod uci;
@@ -31,6 +32,8 @@ pub enum Event {
     Eof,
     /// A search finished; `token` tells which one.
     SearchDone { token: u64, result: SearchResult },
+    /// An N-player search finished ([`multi`]): the lines to print, `bestmove` last.
+    MultiDone { token: u64, lines: Vec<String> },
 }
 
 /// Runs the protocol loop on stdin/stdout until `quit` or end of input.
@@ -50,7 +53,7 @@ pub fn run(events: Receiver<Event>, sender: Sender<Event>, out: Output) {
                 log::warn!("ignored an input line of {n} bytes before any protocol was chosen");
                 continue;
             }
-            Ok(Event::SearchDone { .. }) => continue,
+            Ok(Event::SearchDone { .. } | Event::MultiDone { .. }) => continue,
             Ok(Event::Eof) | Err(_) => return,
         };
         match line.split_whitespace().next() {

@@ -264,6 +264,22 @@ impl Session {
         })
     }
 
+    /// The transposition table, shared with a search thread (the N-player searches use it
+    /// too).
+    pub fn shared_tt(&self) -> Arc<TranspositionTable> {
+        self.tt.clone()
+    }
+
+    /// Where a search thread sends its result.
+    pub fn sender(&self) -> Sender<Event> {
+        self.sender.clone()
+    }
+
+    /// The variant rule options set so far.
+    pub fn options(&self) -> &OptionValues {
+        &self.options
+    }
+
     /// Resizes the transposition table (forgetting its contents).
     pub fn set_hash(&mut self, megabytes: usize) {
         self.hash_mb = megabytes.clamp(1, HASH_MAX_MB);

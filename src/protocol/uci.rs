@@ -6,12 +6,14 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
+use super::multi::{MultiFront, build_multi, parse_multi_go};
 use super::session::{
     HASH_DEFAULT_MB, HASH_MAX_MB, MULTI_PV_MAX, OVERHEAD_MAX_MS, Session, THREADS_MAX,
 };
 use super::{Event, Output};
 use crate::core::game::Game;
 use crate::fen::move_text;
+use crate::search::multi::{Algorithm, MultiSettings};
 use crate::search::{Clock, Limits, Report, Score, SearchResult};
 use crate::variants::AnyGame;
 use crate::variants::{OptionKind, Status, VARIANT_OPTIONS, VARIANTS};
@@ -22,6 +24,10 @@ const MAX_PERFT: u32 = 12;
 
 pub struct Uci {
     session: Session,
+    /// The N-player game being played (Party Chess), when `UCI_Variant` names one; the
+    /// two-player `session` then only keeps the shared options and the hash table.
+    multi: Option<Box<dyn MultiFront>>,
+    multi_settings: MultiSettings,
     ponder_option: bool,
     deferred: VecDeque<Event>,
     /// The running search ends only when told (`infinite` or `ponder`).
@@ -44,6 +50,8 @@ impl Uci {
     pub fn new(out: Output, sender: Sender<Event>) -> Self {
         Uci {
             session: Session::new(out, sender),
+            multi: None,
+            multi_settings: MultiSettings::default(),
             ponder_option: false,
             deferred: VecDeque::new(),
             open_ended: false,
@@ -83,6 +91,9 @@ impl Uci {
                     // a search with no end of its own is stopped.
                     if self.open_ended {
                         self.session.stop_search();
+                        if let Some(m) = &self.multi {
+                            m.stop_search();
+                        }
                     }
                     self.finish_waiting(&events);
                     return;
@@ -92,19 +103,38 @@ impl Uci {
                         self.best_move(&result);
                     }
                 }
+                Event::MultiDone { token, lines } => self.multi_done(token, lines),
             }
         }
     }
 
+    /// Prints the closing lines of the running N-player search.
+    fn multi_done(&mut self, token: u64, lines: Vec<String>) {
+        if let Some(lines) = self
+            .multi
+            .as_mut()
+            .and_then(|m| m.finish_search(token, lines))
+        {
+            for line in lines {
+                self.out(&line);
+            }
+        }
+    }
+
+    fn searching(&self) -> bool {
+        self.session.searching() || self.multi.as_ref().is_some_and(|m| m.searching())
+    }
+
     /// Waits for the running search to end by itself, then prints its `bestmove`.
     fn finish_waiting(&mut self, events: &Receiver<Event>) {
-        while self.session.searching() {
+        while self.searching() {
             match events.recv() {
                 Ok(Event::SearchDone { token, result }) => {
                     if let Some(result) = self.session.finish_search(token, result) {
                         self.best_move(&result);
                     }
                 }
+                Ok(Event::MultiDone { token, lines }) => self.multi_done(token, lines),
                 Ok(_) => {}
                 Err(_) => return,
             }
@@ -116,6 +146,13 @@ impl Uci {
         if let Some(result) = self.session.stop_and_wait(events, &mut self.deferred) {
             self.best_move(&result);
         }
+        let lines = self
+            .multi
+            .as_mut()
+            .and_then(|m| m.stop_and_wait(events, &mut self.deferred));
+        for line in lines.into_iter().flatten() {
+            self.out(&line);
+        }
     }
 
     fn identify(&self) {
@@ -123,6 +160,7 @@ impl Uci {
         self.out("id author the Menagerie developers");
         let names: Vec<&str> = VARIANTS
             .iter()
+            // N-player games (Party Chess) are played by the N-player session (`multi`).
             .filter(|v| v.status == Status::Playable)
             .map(|v| v.name)
             .collect();
@@ -145,6 +183,11 @@ impl Uci {
             "option name MultiPV type spin default 1 min 1 max {MULTI_PV_MAX}"
         ));
         self.out("option name Ponder type check default false");
+        self.out(&format!(
+            "option name PartySearch type combo default {} var {}",
+            Algorithm::Brs.name(),
+            Algorithm::NAMES.join(" var ")
+        ));
         for option in VARIANT_OPTIONS {
             self.out(&format!(
                 "option name {} type {}",
@@ -170,6 +213,9 @@ impl Uci {
             }
             "stop" => {
                 self.session.stop_search();
+                if let Some(m) = &self.multi {
+                    m.stop_search();
+                }
                 return true;
             }
             "ponderhit" => {
@@ -182,7 +228,10 @@ impl Uci {
             }
             "debug" | "register" => return true,
             "d" => {
-                let text = self.session.drawing();
+                let text = match &self.multi {
+                    Some(m) => m.drawing(),
+                    None => self.session.drawing(),
+                };
                 self.session.out.block(&text);
                 return true;
             }
@@ -192,7 +241,7 @@ impl Uci {
             }
             _ => {}
         }
-        if self.session.searching() {
+        if self.searching() {
             if cmd == "go" {
                 self.error("a search is already running: 'go' ignored (send 'stop' first)");
                 return true;
@@ -205,6 +254,9 @@ impl Uci {
             "ucinewgame" => {
                 self.session.clear_hash();
                 self.session.reset();
+                if let Some(m) = &mut self.multi {
+                    m.reset();
+                }
             }
             "position" => self.position(&rest),
             "go" => self.go(&rest),
@@ -225,9 +277,28 @@ impl Uci {
             .map(|i| words[i + 1..].join(" "))
             .unwrap_or_default();
         match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match self.session.set_variant(&value) {
-                Ok(()) => self.announce_variant(),
-                Err(e) => self.error(&format!("UCI_Variant: {e}")),
+            "uci_variant" => match build_multi(&value, self.session.options()) {
+                Some(Ok(front)) => {
+                    self.session.clear_hash();
+                    self.out(&front.announce());
+                    self.multi = Some(front);
+                }
+                Some(Err(e)) => self.error(&format!("UCI_Variant: {}", clip(&e))),
+                None => match self.session.set_variant(&value) {
+                    Ok(()) => {
+                        self.multi = None;
+                        self.announce_variant();
+                    }
+                    Err(e) => self.error(&format!("UCI_Variant: {e}")),
+                },
+            },
+            "partysearch" => match Algorithm::parse(&value) {
+                Some(a) => self.multi_settings.algorithm = a,
+                None => self.error(&format!(
+                    "option PartySearch: '{}' is not one of {}",
+                    clip(&value),
+                    Algorithm::NAMES.join(", ")
+                )),
             },
             "hash" => {
                 if let Some(n) = self.spin(&name, &value, 1, HASH_MAX_MB as u64) {
@@ -243,6 +314,7 @@ impl Uci {
             "move overhead" => {
                 if let Some(n) = self.spin(&name, &value, 0, OVERHEAD_MAX_MS) {
                     self.session.settings.move_overhead = Duration::from_millis(n);
+                    self.multi_settings.move_overhead = Duration::from_millis(n);
                 }
             }
             "multipv" => {
@@ -261,8 +333,30 @@ impl Uci {
             _ => {
                 if let Err(e) = self.session.set_variant_option(&name, &value) {
                     self.error(&clip(&e));
+                } else {
+                    self.rebuild_multi(&name);
                 }
             }
+        }
+    }
+
+    /// A variant option changed: the N-player game it belongs to starts again under it.
+    fn rebuild_multi(&mut self, option: &str) {
+        let Some(current) = self.multi.as_ref().map(|m| m.name()) else {
+            return;
+        };
+        let applies = crate::variants::options::find_option(option)
+            .is_some_and(|o| o.variants.contains(&current));
+        if !applies {
+            return;
+        }
+        match build_multi(current, self.session.options()) {
+            Some(Ok(front)) => {
+                self.out(&front.announce());
+                self.multi = Some(front);
+            }
+            Some(Err(e)) => self.error(&format!("{current}: {}", clip(&e))),
+            None => {}
         }
     }
 
@@ -315,12 +409,52 @@ impl Uci {
                 return;
             }
         };
-        if let Err(e) = self.session.set_position(fen.as_deref(), &moves) {
+        let result = match &mut self.multi {
+            Some(m) => {
+                let plays: Vec<&str> = moves.iter().map(String::as_str).collect();
+                m.set_position(fen.as_deref(), &plays)
+            }
+            None => self.session.set_position(fen.as_deref(), &moves),
+        };
+        if let Err(e) = result {
             self.error(&format!("{} (position unchanged)", clip(&e)));
         }
     }
 
+    /// `go` in an N-player game.
+    fn multi_go(&mut self, words: &[&str]) {
+        let Some(m) = self.multi.as_mut() else {
+            return;
+        };
+        let go = match parse_multi_go(words, m.players()) {
+            Ok(go) => go,
+            Err(e) => {
+                let text = format!("go: {e} (ignored)");
+                log::warn!("{text}");
+                self.session.out.line(&format!("info string error {text}"));
+                return;
+            }
+        };
+        if let Some(depth) = go.perft {
+            let text = m.perft(depth);
+            self.session.out.block(&text);
+            return;
+        }
+        self.open_ended = go.limits.infinite;
+        m.start_search(
+            &go,
+            &self.multi_settings,
+            self.session.shared_tt(),
+            self.session.out.clone(),
+            self.session.sender(),
+        );
+    }
+
     fn go(&mut self, words: &[&str]) {
+        if self.multi.is_some() {
+            self.multi_go(words);
+            return;
+        }
         let go = match parse_go(words) {
             Ok(go) => go,
             Err(e) => {
@@ -405,6 +539,7 @@ fn uci_kind(kind: &OptionKind) -> String {
             let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
             format!("combo default {default}{vars}")
         }
+        OptionKind::Text { default } => format!("string default {default}"),
     }
 }
 

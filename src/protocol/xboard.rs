@@ -222,6 +222,7 @@ impl XBoard {
                     self.abort_search(&events);
                     return;
                 }
+                Event::MultiDone { .. } => {}
                 Event::SearchDone { token, result } => {
                     if let Some(result) = self.session.finish_search(token, result) {
                         let mode = std::mem::replace(&mut self.mode, Mode::Idle);
@@ -467,6 +468,7 @@ impl XBoard {
                         .collect();
                     format!("-combo {}", list.join(" /// "))
                 }
+                OptionKind::Text { default } => format!("-string {default}"),
             };
             self.out(&format!("feature option=\"{} {kind}\"", option.name));
         }
@@ -495,6 +497,14 @@ impl XBoard {
     }
 
     fn variant(&mut self, name: &str) {
+        if crate::variants::is_multi(name) {
+            // XBoard knows two sides; a game of up to eight is offered over UCI only.
+            self.error(
+                "unsupported variant",
+                &format!("{name}: more than two players, XBoard cannot play it (use UCI)"),
+            );
+            return;
+        }
         let Some(ours) = our_name(name) else {
             self.error("unknown variant", name);
             return;

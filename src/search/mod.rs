@@ -9,6 +9,7 @@
 pub mod eval;
 pub mod family;
 pub mod features;
+pub mod multi;
 pub mod ordering;
 pub mod see;
 pub mod time;

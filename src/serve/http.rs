@@ -351,6 +351,9 @@ fn variants_json() -> Value {
                     OptionKind::Combo { default, choices } => {
                         json!({"name": o.name, "type": "combo", "default": default, "choices": choices})
                     }
+                    OptionKind::Text { default } => {
+                        json!({"name": o.name, "type": "string", "default": default})
+                    }
                 })
                 .collect();
             json!({"name": v.name, "family": v.family, "options": options})

@@ -5,6 +5,7 @@ pub mod chess;
 pub mod cubism;
 pub mod options;
 pub mod partonici;
+pub mod party;
 pub mod patricia;
 pub mod western;
 pub mod wildebeest;
@@ -27,6 +28,9 @@ pub enum Status {
 /// options.
 pub type Builder = fn(&str, &OptionValues) -> Result<AnyGame, VariantError>;
 
+/// Builds an N-player game (`core::multi`) from its name and the variant options.
+pub type MultiBuilder = fn(&str, &OptionValues) -> Result<AnyMultiGame, VariantError>;
+
 /// One row of the variant list.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
@@ -34,6 +38,16 @@ pub struct VariantInfo {
     pub family: &'static str,
     pub status: Status,
     build: Option<Builder>,
+    /// The builder of an N-player game (Party Chess), which has no two-player [`AnyGame`].
+    build_multi: Option<MultiBuilder>,
+}
+
+impl VariantInfo {
+    /// True for games of more than two players or compound turns, built by
+    /// [`multi_game_with`] rather than [`game_with`].
+    pub fn is_multi(&self) -> bool {
+        self.build_multi.is_some()
+    }
 }
 
 /// A variant with its builder (which reads the variant options it cares about).
@@ -43,6 +57,22 @@ const fn playable(name: &'static str, family: &'static str, build: Builder) -> V
         family,
         status: Status::Playable,
         build: Some(build),
+        build_multi: None,
+    }
+}
+
+/// An N-player variant with its builder.
+const fn playable_multi(
+    name: &'static str,
+    family: &'static str,
+    build: MultiBuilder,
+) -> VariantInfo {
+    VariantInfo {
+        name,
+        family,
+        status: Status::Playable,
+        build: None,
+        build_multi: Some(build),
     }
 }
 
@@ -50,15 +80,6 @@ const fn playable(name: &'static str, family: &'static str, build: Builder) -> V
 fn western_game(spec: VariantSpec) -> Result<AnyGame, VariantError> {
     let variant = spec.conclude().map_err(VariantError::Invalid)?;
     Ok(AnyGame::Western(Western::new(variant)))
-}
-
-const fn planned(name: &'static str, family: &'static str) -> VariantInfo {
-    VariantInfo {
-        name,
-        family,
-        status: Status::Unsupported,
-        build: None,
-    }
 }
 
 /// Every variant name of spec/notation.md, in its order.
@@ -101,7 +122,11 @@ pub const VARIANTS: &[VariantInfo] = &[
     playable("ecila-27", "cubism", cubism::build),
     playable("ecila-27-scacia", "cubism", cubism::build),
     playable("ecila-27-schlagschach", "cubism", cubism::build),
-    planned("party", "party"),
+    playable_multi("party", "party", |_, opts| {
+        party::Party::build(opts)
+            .map(AnyMultiGame::Party)
+            .map_err(VariantError::Invalid)
+    }),
 ];
 
 /// A playable game of any family. The protocol layer and the CLI hold this and dispatch once.
@@ -126,12 +151,32 @@ macro_rules! with_game {
     };
 }
 
+/// A playable N-player game (`core::multi`): the protocol layer and the CLI hold this beside
+/// [`AnyGame`] (which stays the two-player dispatch) and dispatch once with
+/// [`with_multi_game!`](crate::with_multi_game).
+#[derive(Debug)]
+pub enum AnyMultiGame {
+    Party(party::Party),
+}
+
+/// Runs `$body` with `$g` bound to the concrete N-player game.
+#[macro_export]
+macro_rules! with_multi_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::variants::AnyMultiGame::Party($g) => $body,
+        }
+    };
+}
+
 /// Why a variant name cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantError {
     Unknown(String),
     Unsupported(String),
     Invalid(String),
+    /// An N-player game asked for through the two-player path.
+    MultiPlayer(String),
 }
 
 impl std::fmt::Display for VariantError {
@@ -142,6 +187,10 @@ impl std::fmt::Display for VariantError {
             }
             VariantError::Unsupported(n) => write!(f, "variant '{n}' is not implemented yet"),
             VariantError::Invalid(e) => write!(f, "variant definition is invalid: {e}"),
+            VariantError::MultiPlayer(n) => write!(
+                f,
+                "variant '{n}' is a game of several players and compound turns, which this command does not play"
+            ),
         }
     }
 }
@@ -161,9 +210,29 @@ pub fn game_with(name: &str, options: &OptionValues) -> Result<AnyGame, VariantE
         .iter()
         .find(|v| v.name == name)
         .ok_or_else(|| VariantError::Unknown(name.to_string()))?;
+    if info.is_multi() {
+        return Err(VariantError::MultiPlayer(name.to_string()));
+    }
     let build = info
         .build
         .ok_or_else(|| VariantError::Unsupported(name.to_string()))?;
+    build(info.name, options)
+}
+
+/// Whether `name` is an N-player variant (built by [`multi_game_with`]).
+pub fn is_multi(name: &str) -> bool {
+    VARIANTS.iter().any(|v| v.name == name && v.is_multi())
+}
+
+/// Builds the N-player game called `name` with the given variant options.
+pub fn multi_game_with(name: &str, options: &OptionValues) -> Result<AnyMultiGame, VariantError> {
+    let info = VARIANTS
+        .iter()
+        .find(|v| v.name == name)
+        .ok_or_else(|| VariantError::Unknown(name.to_string()))?;
+    let build = info
+        .build_multi
+        .ok_or_else(|| VariantError::Invalid(format!("variant '{name}' is a two-player game")))?;
     build(info.name, options)
 }
 
@@ -172,6 +241,13 @@ pub fn check_all() -> Result<Vec<&'static str>, String> {
     let mut ok = Vec::new();
     let mut errors = Vec::new();
     for info in VARIANTS.iter().filter(|v| v.status == Status::Playable) {
+        if info.is_multi() {
+            match multi_game_with(info.name, &OptionValues::default()) {
+                Ok(_) => ok.push(info.name),
+                Err(e) => errors.push(format!("{}: {e}", info.name)),
+            }
+            continue;
+        }
         match game(info.name) {
             Ok(_) => ok.push(info.name),
             Err(e) => errors.push(format!("{}: {e}", info.name)),

@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::partonici;
+use super::party;
 
 /// The type and range of an option (what UCI calls check, spin and combo).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +25,10 @@ pub enum OptionKind {
     Combo {
         default: &'static str,
         choices: &'static [&'static str],
+    },
+    /// Free text (UCI `string`), checked by the family ([`check_text`]).
+    Text {
+        default: &'static str,
     },
 }
 
@@ -150,7 +155,50 @@ pub const VARIANT_OPTIONS: &[VariantOption] = &[
             choices: &["rook-bishop", "rook-bishop-unicorn"],
         },
     },
+    // Party Chess (spec/rules/party.md §7, D1, D43, D44).
+    VariantOption {
+        name: party::OPT_PLAYERS,
+        variants: &["party"],
+        kind: OptionKind::Spin {
+            default: 2,
+            min: 2,
+            max: 8,
+        },
+    },
+    VariantOption {
+        name: party::OPT_ARMIES,
+        variants: &["party"],
+        kind: OptionKind::Text {
+            default: "STANDARD",
+        },
+    },
+    VariantOption {
+        name: party::OPT_BENEFYTS,
+        variants: &["party"],
+        kind: OptionKind::Spin {
+            default: 3,
+            min: 0,
+            max: 1000,
+        },
+    },
+    VariantOption {
+        name: party::OPT_END,
+        variants: &["party"],
+        kind: OptionKind::Combo {
+            default: "hand",
+            choices: &["hand", "first-knife"],
+        },
+    },
 ];
+
+/// Checks (and writes canonically) the value of a text option; the error says why it is
+/// refused.
+pub fn check_text(name: &str, value: &str) -> Result<String, String> {
+    if name.eq_ignore_ascii_case(party::OPT_ARMIES) {
+        return party::armies::check_setting(value).map_err(|e| format!("option {name}: {e}"));
+    }
+    Ok(value.to_string())
+}
 
 const ECILA: &[&str] = &[
     "ecila",
@@ -210,6 +258,7 @@ impl OptionValues {
                     }
                 }
             }
+            OptionKind::Text { .. } => check_text(option.name, value)?,
         };
         self.values.insert(option.name, canonical);
         Ok(option)
@@ -244,6 +293,15 @@ impl OptionValues {
             (Some(v), _) => v.parse().unwrap_or(0),
             (None, Some(OptionKind::Spin { default, .. })) => default,
             _ => 0,
+        }
+    }
+
+    /// A text option's value (its default when unset; "" for an unknown name).
+    pub fn text(&self, name: &str) -> String {
+        match (self.raw(name), find_option(name).map(|o| o.kind)) {
+            (Some(v), _) => v.to_string(),
+            (None, Some(OptionKind::Text { default })) => default.to_string(),
+            _ => String::new(),
         }
     }
 

@@ -1,0 +1,125 @@
+//! The weak players the N-player search is measured against.
+//!
+//! - **Greedy (one ply)**: builds its turn atom by atom. At each step it tries every atom
+//!   offered; an atom after which the turn may end is scored by the position after ending
+//!   the turn there, one that must be followed by more atoms by the position as it stands;
+//!   `END_TURN` itself is scored like the first kind. It takes the best and repeats until it
+//!   has chosen `END_TURN`. So it never lists the compound plays of a big turn (10^6 in
+//!   Party): a turn of k atoms costs k rounds of a few hundred evaluations. Scores come from
+//!   the same [`MultiEvaluate`] as the search's, from the greedy player's own view; a hand won
+//!   by the turn scores above everything, one lost below.
+//! - **Random**: each atom uniformly among those offered (`END_TURN` is one of them when the
+//!   turn may end), from a seeded generator mixed with the position's hash, so a hand is
+//!   reproducible.
+
+use super::MultiEvaluate;
+use crate::core::multi::{MultiGame, MultiOutcome, Player};
+use crate::search::{MATE, MATE_BOUND};
+
+/// A won or lost hand, from `view`'s side.
+fn outcome_score(outcome: &MultiOutcome, view: Player) -> i32 {
+    match outcome.winner {
+        Some(w) if w == view => MATE,
+        Some(_) => -MATE,
+        None => 0,
+    }
+}
+
+/// The score of the position after `END_TURN` (which the caller has made) for `view`.
+fn closed_score<G: MultiEvaluate>(game: &G, pos: &G::Pos, view: Player) -> i32 {
+    match game.outcome(pos) {
+        Some(o) => outcome_score(&o, view),
+        None => game.evaluate(pos, view),
+    }
+}
+
+/// The one-ply greedy play for the player to move (see the module notes). `pos` is unchanged.
+pub fn greedy_play<G: MultiEvaluate>(game: &G, pos: &mut G::Pos) -> Vec<G::Atom> {
+    let me = game.to_move(pos);
+    let mut play = Vec::new();
+    let mut atoms = Vec::new();
+    let mut next = Vec::new();
+    loop {
+        game.atoms(pos, &mut atoms);
+        if atoms.is_empty() {
+            break;
+        }
+        let mut best = atoms[0];
+        let mut best_score = i32::MIN;
+        for &atom in &atoms {
+            game.make_atom(pos, atom);
+            let score = if atom == G::END_TURN {
+                closed_score(game, pos, me)
+            } else {
+                game.atoms(pos, &mut next);
+                if next.contains(&G::END_TURN) {
+                    game.make_atom(pos, G::END_TURN);
+                    let s = closed_score(game, pos, me);
+                    game.unmake_atom(pos);
+                    s
+                } else {
+                    game.evaluate(pos, me)
+                }
+            };
+            game.unmake_atom(pos);
+            if score > best_score {
+                best_score = score;
+                best = atom;
+            }
+        }
+        game.make_atom(pos, best);
+        play.push(best);
+        if best == G::END_TURN {
+            break;
+        }
+    }
+    for _ in 0..play.len() {
+        game.unmake_atom(pos);
+    }
+    play
+}
+
+/// A uniformly random atom at each step of the turn. `pos` is unchanged.
+pub fn random_play<G: MultiGame>(game: &G, pos: &mut G::Pos, seed: u64) -> Vec<G::Atom> {
+    let mut state = seed ^ game.hash(pos) ^ 0x2545_f491_4f6c_dd1d;
+    let mut play = Vec::new();
+    let mut atoms = Vec::new();
+    loop {
+        game.atoms(pos, &mut atoms);
+        if atoms.is_empty() {
+            break;
+        }
+        // xorshift64*
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let r = state.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        let atom = atoms[(r % atoms.len() as u64) as usize];
+        game.make_atom(pos, atom);
+        play.push(atom);
+        if atom == G::END_TURN {
+            break;
+        }
+    }
+    for _ in 0..play.len() {
+        game.unmake_atom(pos);
+    }
+    play
+}
+
+/// The score for `view` after `play` (a whole turn) is made in `pos`; `pos` is unchanged.
+pub fn score_after<G: MultiEvaluate>(
+    game: &G,
+    pos: &mut G::Pos,
+    play: &[G::Atom],
+    view: Player,
+) -> i32 {
+    for &a in play {
+        game.make_atom(pos, a);
+    }
+    let score = closed_score(game, pos, view).clamp(-MATE_BOUND, MATE_BOUND);
+    for _ in play {
+        game.unmake_atom(pos);
+    }
+    score
+}

@@ -1,0 +1,236 @@
+//! Search for games of more than two players ([`MultiGame`]: Party Chess), generic over the
+//! game so its atom generator is compiled into the tree.
+//!
+//! Two algorithms, both alpha-beta over scores from the **root player's view** (the root
+//! maximises, every opponent minimises it):
+//!
+//! - **Paranoid**: every player plays every turn, in play-list order.
+//! - **Best-Reply Search** (BRS+, Esser, Gras, Winands, Schadd and Lanctot, "Improving
+//!   Best-Reply Search", 2013): between two turns of the root only *one* opponent replies with
+//!   a searched turn, the one whose reply hurts most; the others play the turn their move
+//!   ordering ranks first (BRS+), or skip with a null turn (plain BRS) where they have none.
+//!   The root sees deeper because the opponents' layer costs one ply, not N-1.
+//!
+//! A turn is searched **one atomic play at a time** ([`MultiGame::atoms`]), like the steps of
+//! an Arimaa turn: the player stays on move until `END_TURN`, so a turn with 10^6 compound
+//! plays is never listed. A turn costs one ply of depth (at its first atom); the later atoms
+//! of a turn are free but only the best few by move ordering are tried (the width depends on
+//! the depth left, and is generous in the root's own turn), and `END_TURN` always is. The
+//! transposition table key is the game's hash, which includes the partial turn, salted with
+//! the root player, the algorithm and (BRS) whether the opponents' reply has been made.
+//!
+//! Evaluation is the search's business ([`MultiEvaluate`]): each game scores a position for
+//! one player. Iterative deepening, move ordering (hash atom, captures by victim value,
+//! killers, history), quiescence over single capture turns, a check extension at the horizon,
+//! the stop flag, node/depth/time limits and the clock of the player to move come from the
+//! two-player search's [`Control`], [`Limits`] and [`Budget`].
+//!
+//! `baseline` holds the weak players the strength bars are measured against (one-ply greedy,
+//! random); `toy` (tests only) a small N-player game that exercises all of this.
+
+pub mod baseline;
+mod party;
+mod searcher;
+#[cfg(test)]
+pub mod toy;
+
+use std::time::Duration;
+
+use super::time::Budget;
+use super::{Control, Limits, MATE, MATE_BOUND, TranspositionTable};
+use crate::core::multi::{MultiGame, Player};
+pub use searcher::PvStep;
+
+/// How a game's positions are scored for the N-player searches and the greedy player.
+///
+/// Scores are centipawn-like, from `view`'s side: higher is better for `view`. "Better" means
+/// better *relative to the opponents* (a sensible evaluation compares `view` with a typical
+/// or the strongest opponent; summing over every opponent makes the root hopelessly
+/// pessimistic with many players). Finished hands are scored by the search, not here.
+pub trait MultiEvaluate: MultiGame {
+    /// The static score of `pos` for `view`.
+    fn evaluate(&self, pos: &Self::Pos, view: Player) -> i32;
+
+    /// What `atom` captures, in the evaluation's units (0 when it captures nothing): move
+    /// ordering tries the biggest victims first.
+    fn capture_value(&self, pos: &Self::Pos, atom: Self::Atom) -> i32;
+
+    /// A cheap guess of how promising a quiet atom is (placements near the enemy, say), for
+    /// move ordering before the history tables know anything. 0 by default.
+    fn atom_hint(&self, _pos: &Self::Pos, _atom: Self::Atom) -> i32 {
+        0
+    }
+
+    /// Whether `atom` is one a player makes only when nothing else is legal (Surrender: it
+    /// gives the checkers knives, or throws the army back into the reserve). The searches
+    /// try such atoms only when they are the only ones offered; otherwise the paranoid
+    /// search would have an opponent surrender to hand another opponent the winning knife.
+    fn is_desperate(&self, _pos: &Self::Pos, _atom: Self::Atom) -> bool {
+        false
+    }
+}
+
+/// Which player the engine is: a search, or one of the baseline opponents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Best-Reply Search (BRS+): one opponent replies, the others play their ordering turn.
+    Brs,
+    /// Paranoid alpha-beta: every opponent replies, all against the root.
+    Paranoid,
+    /// The one-ply greedy baseline ([`baseline::greedy_play`]).
+    Greedy,
+    /// The random baseline ([`baseline::random_play`]).
+    Random,
+}
+
+impl Algorithm {
+    /// The option values, in the order offered (`PartySearch`).
+    pub const NAMES: [&'static str; 4] = ["brs", "paranoid", "greedy", "random"];
+
+    pub fn parse(text: &str) -> Option<Algorithm> {
+        match text.to_ascii_lowercase().as_str() {
+            "brs" => Some(Algorithm::Brs),
+            "paranoid" => Some(Algorithm::Paranoid),
+            "greedy" => Some(Algorithm::Greedy),
+            "random" => Some(Algorithm::Random),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Brs => "brs",
+            Algorithm::Paranoid => "paranoid",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Random => "random",
+        }
+    }
+}
+
+/// What the opponents who do not reply do in best-reply search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// BRS+: the turn their move ordering ranks first (a null turn only where that fails).
+    OrderingTurn,
+    /// Plain BRS: a null turn ([`MultiGame::make_null_turn`]).
+    NullTurn,
+}
+
+/// Settings of an N-player search.
+#[derive(Clone, Debug)]
+pub struct MultiSettings {
+    pub algorithm: Algorithm,
+    pub skip: Skip,
+    pub move_overhead: Duration,
+    /// Seeds the random player (mixed with the position's hash).
+    pub seed: u64,
+}
+
+impl Default for MultiSettings {
+    fn default() -> Self {
+        MultiSettings {
+            algorithm: Algorithm::Brs,
+            skip: Skip::OrderingTurn,
+            move_overhead: Duration::from_millis(50),
+            seed: 1,
+        }
+    }
+}
+
+/// One finished iteration.
+#[derive(Clone, Debug)]
+pub struct MultiReport<A> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// From the root player's (the mover's) view; beyond `MATE_BOUND` a hand won or lost.
+    pub score: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    /// The line: atoms (`END_TURN` closes each turn) and skipped turns.
+    pub pv: Vec<PvStep<A>>,
+}
+
+impl<A> MultiReport<A> {
+    /// The score as UCI shows it: `cp N`, or `mate N` (the hand is won, or lost with a
+    /// negative N, within N turns of the whole table).
+    pub fn uci_score(&self) -> String {
+        if self.score >= MATE_BOUND {
+            format!("mate {}", MATE - self.score)
+        } else if self.score <= -MATE_BOUND {
+            format!("mate -{}", MATE + self.score)
+        } else {
+            format!("cp {}", self.score)
+        }
+    }
+}
+
+/// What the search returns.
+#[derive(Clone, Debug)]
+pub struct MultiResult<A> {
+    /// The whole play, `END_TURN` last; empty only when the hand is over.
+    pub play: Vec<A>,
+    /// From the mover's view.
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Chooses a play for the player to move in `pos`: a search (BRS+ or paranoid) or a
+/// baseline player, as `settings.algorithm` says. `report` is called after each iteration.
+pub fn search<G: MultiEvaluate>(
+    game: &G,
+    pos: &G::Pos,
+    limits: &Limits,
+    settings: &MultiSettings,
+    tt: &TranspositionTable,
+    control: &Control,
+    report: &mut dyn FnMut(&MultiReport<G::Atom>),
+) -> MultiResult<G::Atom> {
+    let mut scratch = pos.clone();
+    if game.outcome(&scratch).is_some() && !game.turn_open(&scratch) {
+        wait_while_told_to_search(limits, control);
+        return MultiResult {
+            play: Vec::new(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    let result = match settings.algorithm {
+        Algorithm::Greedy | Algorithm::Random => {
+            let play = if settings.algorithm == Algorithm::Greedy {
+                baseline::greedy_play(game, &mut scratch)
+            } else {
+                baseline::random_play(game, &mut scratch, settings.seed)
+            };
+            let me = game.to_move(&scratch);
+            let score = baseline::score_after(game, &mut scratch, &play, me);
+            MultiResult {
+                play,
+                score,
+                depth: 1,
+                nodes: 1,
+            }
+        }
+        Algorithm::Brs | Algorithm::Paranoid => {
+            tt.new_search();
+            let budget = Budget::plan(limits, settings.move_overhead);
+            searcher::Searcher::new(game, tt, control, scratch, settings)
+                .iterate(limits, budget, report)
+        }
+    };
+    wait_while_told_to_search(limits, control);
+    control.stop();
+    result
+}
+
+/// UCI forbids `bestmove` during `go infinite` before `stop`.
+fn wait_while_told_to_search(limits: &Limits, control: &Control) {
+    while (limits.infinite || control.pondering()) && !control.stopped() {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[cfg(test)]
+mod tests;

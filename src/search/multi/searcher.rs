@@ -1,0 +1,798 @@
+//! The N-player alpha-beta tree: iterative deepening over turns searched atom by atom, with
+//! paranoid or best-reply (BRS+) opponents. Scores are always from the root player's view:
+//! the root's nodes maximise, everyone else's minimise.
+
+use std::hash::{Hash, Hasher};
+
+use super::{Algorithm, MultiEvaluate, MultiReport, MultiResult, MultiSettings, Skip};
+use crate::core::multi::{MultiOutcome, Player};
+use crate::search::time::{Budget, Limits};
+use crate::search::tt::{Bound, NO_MOVE, TranspositionTable};
+use crate::search::{Control, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+
+/// How often (in nodes) the clock, the node limit and the stop flag are looked at. Party
+/// nodes are slow (hundreds of atoms per node), so this is smaller than the two-player
+/// search's.
+const CHECK_EVERY: u64 = 64;
+
+/// Capture turns in a row the quiescence search follows.
+const QUIESCENCE_TURNS: u32 = 4;
+
+/// A player in check at the horizon gets one more turn (escape or surrender) while fewer
+/// turns than this have been made from the root.
+const CHECK_EXTENSION_TURNS: u32 = 8;
+
+/// Later atoms of a turn tried at most (besides `END_TURN`), in the root player's first turn
+/// and elsewhere (plus `TAIL_PER_DEPTH` per ply of depth left).
+const ROOT_TAIL: usize = 48;
+const TAIL_BASE: usize = 6;
+const TAIL_PER_DEPTH: usize = 6;
+
+/// History entries (per player), indexed by a hash of the atom.
+const HISTORY_SLOTS: usize = 1 << 14;
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// Move-ordering bands.
+const HASH_ATOM: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+
+/// One step of a principal variation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PvStep<A> {
+    Atom(A),
+    /// An opponent skipped its turn (a null turn of best-reply search).
+    Skip,
+}
+
+/// A small fast hasher for atoms (history slots and the packed atom in the table).
+struct AtomHasher(u64);
+
+impl Hasher for AtomHasher {
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 31;
+        h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^ (h >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0 ^ i)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(23);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+fn atom_hash<A: Hash>(atom: &A) -> u64 {
+    let mut h = AtomHasher(0xcbf2_9ce4_8422_2325);
+    atom.hash(&mut h);
+    h.finish()
+}
+
+/// The atom as the table stores it: 29 bits, never `NO_MOVE`.
+fn pack<A: Hash>(atom: &A) -> u32 {
+    ((atom_hash(atom) & ((1 << 29) - 1)) as u32).max(1)
+}
+
+/// Fixed salts that keep entries of different roots, algorithms and BRS layer states apart.
+fn salt(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn to_tt(score: i32, turns: u32) -> i32 {
+    if score >= MATE_BOUND {
+        score + turns as i32
+    } else if score <= -MATE_BOUND {
+        score - turns as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, turns: u32) -> i32 {
+    if score >= MATE_BOUND {
+        score - turns as i32
+    } else if score <= -MATE_BOUND {
+        score + turns as i32
+    } else {
+        score
+    }
+}
+
+pub struct Searcher<'a, G: MultiEvaluate> {
+    game: &'a G,
+    tt: &'a TranspositionTable,
+    control: &'a Control,
+    pos: G::Pos,
+    root: Player,
+    players: usize,
+    algorithm: Algorithm,
+    skip: Skip,
+    salt: u64,
+    nodes: u64,
+    unreported: u64,
+    seldepth: usize,
+    stopped: bool,
+    budget: Budget,
+    node_limit: Option<u64>,
+    lists: Vec<Vec<G::Atom>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<PvStep<G::Atom>>>,
+    killers: Vec<[Option<G::Atom>; 2]>,
+    history: Vec<i32>,
+    /// Static scores of the root's first atoms (ordering of the first iteration).
+    root_static: Vec<(G::Atom, i32)>,
+}
+
+impl<'a, G: MultiEvaluate> Searcher<'a, G> {
+    pub fn new(
+        game: &'a G,
+        tt: &'a TranspositionTable,
+        control: &'a Control,
+        pos: G::Pos,
+        settings: &MultiSettings,
+    ) -> Self {
+        let root = game.to_move(&pos);
+        let players = game.players(&pos);
+        let algorithm = settings.algorithm;
+        Searcher {
+            game,
+            tt,
+            control,
+            root,
+            players,
+            algorithm,
+            skip: settings.skip,
+            salt: salt(root as u64 + 16 * (algorithm as u64 + 1)),
+            pos,
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            stopped: false,
+            budget: Budget::UNLIMITED,
+            node_limit: None,
+            lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            scores: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; players.max(1) * HISTORY_SLOTS],
+            root_static: Vec::new(),
+        }
+    }
+
+    fn brs(&self) -> bool {
+        self.algorithm == Algorithm::Brs && self.players > 2
+    }
+
+    /// The deepening loop.
+    pub fn iterate(
+        &mut self,
+        limits: &Limits,
+        budget: Budget,
+        report: &mut dyn FnMut(&MultiReport<G::Atom>),
+    ) -> MultiResult<G::Atom> {
+        self.budget = budget;
+        self.node_limit = limits.nodes;
+        self.order_root_statically();
+        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
+        let mut result: Option<MultiResult<G::Atom>> = None;
+        let mut previous_best = None;
+        let mut stable = 0u32;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = self.node(-INFINITY, INFINITY, depth as i32, 0, 0, true);
+            let play = self.root_play();
+            if self.stopped {
+                // An unfinished iteration counts only when nothing finished before it.
+                if result.is_none()
+                    && let Some(play) = play
+                {
+                    result = Some(MultiResult {
+                        play,
+                        score,
+                        depth,
+                        nodes: self.nodes,
+                    });
+                }
+                break;
+            }
+            let Some(play) = play else {
+                break;
+            };
+            if previous_best.as_ref() == Some(&play) {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            previous_best = Some(play.clone());
+            self.flush_nodes();
+            report(&MultiReport {
+                depth,
+                seldepth: (self.seldepth as u32).max(depth),
+                score,
+                nodes: self.control.nodes(),
+                time: self.control.elapsed(),
+                hashfull: self.tt.hashfull(),
+                pv: self.pv[0].clone(),
+            });
+            result = Some(MultiResult {
+                play,
+                score,
+                depth,
+                nodes: self.nodes,
+            });
+            if self.control.stopped() {
+                break;
+            }
+            // A won or lost hand within the horizon: deeper iterations will not change it.
+            if score.abs() >= MATE_BOUND && MATE - score.abs() <= depth as i32 && !limits.infinite {
+                break;
+            }
+            if self.past_soft_limit(stable) {
+                break;
+            }
+        }
+        self.flush_nodes();
+        let mut result = result.unwrap_or_else(|| MultiResult {
+            play: Vec::new(),
+            score: 0,
+            depth: 0,
+            nodes: self.nodes,
+        });
+        if !self.is_complete_play(&result.play) {
+            // Stopped before any line reached the end of the root's turn.
+            result.play = self.ordering_play();
+        }
+        result.nodes = self.control.nodes();
+        result
+    }
+
+    fn past_soft_limit(&self, stable: u32) -> bool {
+        if self.control.pondering() {
+            return false;
+        }
+        let Some(soft) = self.budget.soft else {
+            return false;
+        };
+        let scale = match stable {
+            0 => 1.3,
+            1 => 1.0,
+            _ => 0.8,
+        };
+        // The next iteration costs several times all before it.
+        self.control.elapsed().as_secs_f64() > soft.as_secs_f64() * scale * 0.5
+    }
+
+    /// The root's play from the principal variation: its atoms up to `END_TURN`.
+    fn root_play(&self) -> Option<Vec<G::Atom>> {
+        let mut play = Vec::new();
+        for step in &self.pv[0] {
+            match step {
+                PvStep::Atom(a) => {
+                    play.push(*a);
+                    if *a == G::END_TURN {
+                        return Some(play);
+                    }
+                }
+                PvStep::Skip => return None,
+            }
+        }
+        None
+    }
+
+    /// Whether `play` is a legal whole turn here (each atom offered, `END_TURN` last).
+    fn is_complete_play(&mut self, play: &[G::Atom]) -> bool {
+        if play.last() != Some(&G::END_TURN) {
+            return false;
+        }
+        let mut list = Vec::new();
+        let mut made = 0;
+        let mut ok = true;
+        for &a in play {
+            self.game.atoms(&mut self.pos, &mut list);
+            if !list.contains(&a) {
+                ok = false;
+                break;
+            }
+            self.game.make_atom(&mut self.pos, a);
+            made += 1;
+        }
+        for _ in 0..made {
+            self.game.unmake_atom(&mut self.pos);
+        }
+        ok
+    }
+
+    /// A whole turn built from move ordering alone: the first atom by ordering, then
+    /// `END_TURN` as soon as it is offered. Always legal (every offered atom can be completed).
+    fn ordering_play(&mut self) -> Vec<G::Atom> {
+        let n = self.make_ordering_turn(MAX_PLY);
+        let mut play = Vec::with_capacity(n);
+        // Read the atoms back from the pv scratch filled by make_ordering_turn.
+        play.extend(self.pv[MAX_PLY].iter().filter_map(|s| match s {
+            PvStep::Atom(a) => Some(*a),
+            PvStep::Skip => None,
+        }));
+        for _ in 0..n {
+            self.game.unmake_atom(&mut self.pos);
+        }
+        play
+    }
+
+    /// Makes the turn the mover's move ordering ranks first; returns the atoms made (the
+    /// caller unmakes them), recorded in `pv[slot]`. 0 if the hand is over.
+    fn make_ordering_turn(&mut self, slot: usize) -> usize {
+        let mut list = Vec::new();
+        let mut made = 0;
+        self.pv[slot].clear();
+        loop {
+            self.game.atoms(&mut self.pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let atom = if made > 0 && list.contains(&G::END_TURN) {
+                G::END_TURN
+            } else {
+                let key = self.game.hash(&self.pos) ^ self.salt;
+                let hash_atom = self.tt.probe(key).map_or(NO_MOVE, |e| e.packed_move);
+                let mover = self.game.to_move(&self.pos);
+                let mut best = list[0];
+                let mut best_score = i32::MIN;
+                for &a in &list {
+                    let s = self.order_score(a, hash_atom, mover, slot.min(MAX_PLY));
+                    if s > best_score {
+                        best_score = s;
+                        best = a;
+                    }
+                }
+                best
+            };
+            self.game.make_atom(&mut self.pos, atom);
+            self.pv[slot].push(PvStep::Atom(atom));
+            made += 1;
+            if atom == G::END_TURN || made > 16 {
+                break;
+            }
+        }
+        made
+    }
+
+    fn order_root_statically(&mut self) {
+        let mut atoms = Vec::new();
+        let mut next = Vec::new();
+        self.game.atoms(&mut self.pos, &mut atoms);
+        self.root_static.clear();
+        for a in atoms {
+            self.game.make_atom(&mut self.pos, a);
+            self.game.atoms(&mut self.pos, &mut next);
+            let score = if next.contains(&G::END_TURN) {
+                self.game.make_atom(&mut self.pos, G::END_TURN);
+                let s = match self.game.outcome(&self.pos) {
+                    Some(o) => self.terminal(&o, 1),
+                    None => self.game.evaluate(&self.pos, self.root),
+                };
+                self.game.unmake_atom(&mut self.pos);
+                s
+            } else {
+                self.game.evaluate(&self.pos, self.root)
+            };
+            self.game.unmake_atom(&mut self.pos);
+            self.root_static.push((a, score));
+        }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.control.add_nodes(self.unreported);
+        self.unreported = 0;
+    }
+
+    #[inline]
+    fn visit(&mut self) {
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.unreported >= CHECK_EVERY {
+            self.flush_nodes();
+            let out_of_time = !self.control.pondering()
+                && self
+                    .budget
+                    .hard
+                    .is_some_and(|hard| self.control.elapsed() >= hard);
+            let out_of_nodes = self.node_limit.is_some_and(|n| self.control.nodes() >= n);
+            if self.control.stopped() || out_of_time || out_of_nodes {
+                self.control.stop();
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// A finished hand from the root's view: won or lost by the distance in turns, a draw 0.
+    fn terminal(&self, outcome: &MultiOutcome, turns: u32) -> i32 {
+        match outcome.winner {
+            Some(w) if w == self.root => MATE - turns as i32,
+            Some(_) => -MATE + turns as i32,
+            None => 0,
+        }
+    }
+
+    fn history_index(&self, player: Player, atom: &G::Atom) -> usize {
+        player * HISTORY_SLOTS + (atom_hash(atom) as usize & (HISTORY_SLOTS - 1))
+    }
+
+    fn order_score(&self, atom: G::Atom, hash_atom: u32, mover: Player, ply: usize) -> i32 {
+        if hash_atom != NO_MOVE && pack(&atom) == hash_atom {
+            return HASH_ATOM;
+        }
+        if self.game.is_capture(&self.pos, atom) {
+            return CAPTURE + self.game.capture_value(&self.pos, atom).clamp(0, 1 << 20);
+        }
+        if self.killers[ply].contains(&Some(atom)) {
+            return KILLER;
+        }
+        self.history[self.history_index(mover, &atom)] + self.game.atom_hint(&self.pos, atom)
+    }
+
+    fn reward(&mut self, mover: Player, ply: usize, depth: i32, best: G::Atom, tried: &[G::Atom]) {
+        if self.game.is_capture(&self.pos, best) {
+            return;
+        }
+        if self.killers[ply][0] != Some(best) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(best);
+        }
+        let bonus = ((depth + 1) * (depth + 1)).min(400);
+        let i = self.history_index(mover, &best);
+        update(&mut self.history[i], bonus);
+        for a in tried {
+            if *a != best {
+                let j = self.history_index(mover, a);
+                update(&mut self.history[j], -bonus);
+            }
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.game.evaluate(&self.pos, self.root)
+    }
+
+    /// The later atoms of a turn tried at most (`END_TURN` is always tried).
+    fn tail_width(&self, turns: u32, depth: i32) -> usize {
+        if turns == 0 {
+            ROOT_TAIL
+        } else {
+            TAIL_BASE + TAIL_PER_DEPTH * depth.max(0) as usize
+        }
+    }
+
+    /// One node. `depth` counts turns still to search; `turns` the turns made since the
+    /// root; `replied` (best-reply search) whether an opponent has made its searched reply
+    /// since the root's last turn.
+    fn node(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        turns: u32,
+        replied: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.visit();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let open = self.game.turn_open(&self.pos);
+        let mover = self.game.to_move(&self.pos);
+        let maximizing = mover == self.root;
+        if !open && let Some(outcome) = self.game.outcome(&self.pos) {
+            return self.terminal(&outcome, turns);
+        }
+        if ply >= MAX_PLY - 24 {
+            return self.evaluate();
+        }
+        if !open && depth <= 0 {
+            let checked = self.game.in_check_set(&self.pos) & (1 << mover) != 0;
+            if checked && turns < CHECK_EXTENSION_TURNS {
+                depth = 1;
+            } else {
+                return self.quiesce(alpha, beta, ply, turns, 0);
+            }
+        }
+
+        let layer_salt = if self.brs() && replied && !maximizing {
+            salt(0xb125)
+        } else {
+            0
+        };
+        let key = self.game.hash(&self.pos) ^ self.salt ^ layer_salt;
+        let entry = self.tt.probe(key);
+        let hash_atom = entry.map_or(NO_MOVE, |e| e.packed_move);
+        // No cut-offs inside the root's own turn: its line must reach `END_TURN`.
+        if let Some(e) = entry
+            && turns > 0
+            && e.depth >= depth
+        {
+            let score = from_tt(e.score, turns);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if maximizing { -INFINITY } else { INFINITY };
+        let mut best_atom: Option<G::Atom> = None;
+
+        // Best-reply search: an opponent at the start of its turn may skip it instead.
+        if self.brs() && !open && !maximizing {
+            let skipped = self.skip_turn(alpha, beta, depth, ply, turns, replied);
+            if replied {
+                if let Some(score) = skipped {
+                    return score;
+                }
+                // Cannot skip (in check): it must play, as in the game.
+            } else if let Some(score) = skipped {
+                best = score;
+                if score < beta {
+                    beta = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clone_from(&tail[0]);
+                }
+                if alpha >= beta {
+                    return best;
+                }
+            }
+        }
+
+        let mut atoms = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.game.atoms(&mut self.pos, &mut atoms);
+        if atoms.len() > 1 {
+            let game = self.game;
+            let pos = &self.pos;
+            atoms.retain(|&a| !game.is_desperate(pos, a));
+        }
+        scores.clear();
+        for &a in &atoms {
+            let s = if ply == 0 && pack(&a) != hash_atom {
+                self.root_static
+                    .iter()
+                    .find(|(r, _)| *r == a)
+                    .map_or(0, |(_, s)| *s)
+            } else {
+                self.order_score(a, hash_atom, mover, ply)
+            };
+            scores.push(s);
+        }
+        let width = if open {
+            self.tail_width(turns, depth)
+        } else {
+            usize::MAX
+        };
+        let mut tried_quiet: Vec<G::Atom> = Vec::new();
+        let mut tried = 0usize;
+        for i in 0..atoms.len() {
+            // Selection sort: the best remaining atom next.
+            let mut at = i;
+            for j in i + 1..atoms.len() {
+                if scores[j] > scores[at] {
+                    at = j;
+                }
+            }
+            atoms.swap(i, at);
+            scores.swap(i, at);
+            let atom = atoms[i];
+            if atom != G::END_TURN {
+                if tried >= width {
+                    continue;
+                }
+                tried += 1;
+            }
+            let (child_depth, child_turns, child_replied) = if atom == G::END_TURN {
+                (depth, turns + 1, !maximizing)
+            } else if !open {
+                (depth - 1, turns, replied)
+            } else {
+                (depth, turns, replied)
+            };
+            self.game.make_atom(&mut self.pos, atom);
+            let score = self.node(
+                alpha,
+                beta,
+                child_depth,
+                ply + 1,
+                child_turns,
+                child_replied,
+            );
+            self.game.unmake_atom(&mut self.pos);
+            if self.stopped {
+                self.lists[ply] = atoms;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            let better = if maximizing {
+                score > best
+            } else {
+                score < best
+            };
+            if better {
+                best = score;
+                best_atom = Some(atom);
+                self.pv[ply].clear();
+                self.pv[ply].push(PvStep::Atom(atom));
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].extend_from_slice(&tail[0]);
+                if maximizing {
+                    alpha = alpha.max(score);
+                } else {
+                    beta = beta.min(score);
+                }
+                if alpha >= beta {
+                    self.reward(mover, ply, depth, atom, &tried_quiet);
+                    break;
+                }
+            }
+            if !self.game.is_capture(&self.pos, atom) {
+                tried_quiet.push(atom);
+            }
+        }
+        self.lists[ply] = atoms;
+        self.scores[ply] = scores;
+        if best.abs() < INFINITY {
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let packed = best_atom.map_or(NO_MOVE, |a| pack(&a));
+            self.tt
+                .store(key, packed, to_tt(best, turns), depth.max(0), bound);
+        }
+        best
+    }
+
+    /// Best-reply search: the opponent on move skips its turn (BRS+: plays its ordering
+    /// turn; plain BRS: a null turn). The line it leads to is left in `pv[ply + 1]`. None
+    /// when it cannot skip: a null turn that leaves a checked player on top, or a skip that
+    /// would bring the root back on move before any opponent replied (the last opponent
+    /// before the root must be the one who replies).
+    fn skip_turn(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        turns: u32,
+        replied: bool,
+    ) -> Option<i32> {
+        let mover = self.game.to_move(&self.pos);
+        let (made, steps) = if self.skip == Skip::OrderingTurn {
+            let made = self.make_ordering_turn(ply + 1);
+            if made == 0 {
+                return None;
+            }
+            (made, std::mem::take(&mut self.pv[ply + 1]))
+        } else {
+            if !self.game.make_null_turn(&mut self.pos) {
+                return None;
+            }
+            (1, vec![PvStep::Skip])
+        };
+        let next = self.game.to_move(&self.pos);
+        let skipped_turns = u32::from(self.skip == Skip::OrderingTurn);
+        let score = if next == mover || (next == self.root && !replied) {
+            None
+        } else {
+            Some(self.node(alpha, beta, depth, ply + 1, turns + skipped_turns, replied))
+        };
+        for _ in 0..made {
+            self.game.unmake_atom(&mut self.pos);
+        }
+        // The line: the skipped turn, then what followed it.
+        let rest = std::mem::replace(&mut self.pv[ply + 1], steps);
+        if score.is_some() {
+            self.pv[ply + 1].extend(rest);
+        }
+        score
+    }
+
+    /// Single capture turns of whoever is on move, each player free to stop (stand pat).
+    fn quiesce(&mut self, mut alpha: i32, mut beta: i32, ply: usize, turns: u32, q: u32) -> i32 {
+        self.pv[ply].clear();
+        self.visit();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if q > 0
+            && let Some(outcome) = self.game.outcome(&self.pos)
+        {
+            return self.terminal(&outcome, turns);
+        }
+        let stand = self.evaluate();
+        if q >= QUIESCENCE_TURNS || ply + 2 >= MAX_PLY - 24 {
+            return stand;
+        }
+        let maximizing = self.game.to_move(&self.pos) == self.root;
+        if maximizing {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        let mut captures = std::mem::take(&mut self.lists[ply]);
+        self.game.capture_atoms(&mut self.pos, &mut captures);
+        let mut valued: Vec<(i32, G::Atom)> = captures
+            .iter()
+            .map(|&a| (self.game.capture_value(&self.pos, a), a))
+            .collect();
+        valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        self.lists[ply] = captures;
+        let mut best = stand;
+        let mut next = std::mem::take(&mut self.lists[ply + 1]);
+        for (_, atom) in valued {
+            self.game.make_atom(&mut self.pos, atom);
+            self.game.atoms(&mut self.pos, &mut next);
+            if !next.contains(&G::END_TURN) {
+                self.game.unmake_atom(&mut self.pos);
+                continue;
+            }
+            self.game.make_atom(&mut self.pos, G::END_TURN);
+            let score = self.quiesce(alpha, beta, ply + 2, turns + 1, q + 1);
+            self.game.unmake_atom(&mut self.pos);
+            self.game.unmake_atom(&mut self.pos);
+            if self.stopped {
+                break;
+            }
+            if maximizing {
+                if score > best {
+                    best = score;
+                    alpha = alpha.max(score);
+                }
+            } else if score < best {
+                best = score;
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists[ply + 1] = next;
+        best
+    }
+}
+
+/// Gravity update: history entries saturate smoothly at ±HISTORY_MAX.
+fn update(h: &mut i32, bonus: i32) {
+    *h += bonus * 32 - *h * bonus.abs() * 32 / HISTORY_MAX;
+    *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
+}

@@ -1,0 +1,187 @@
+//! Placement restrictions [1230.2 §6.C], spec §4.4 (D7, D35).
+//!
+//! A Placement of unit T (with its Hn) on t is legal when:
+//! 1. t is empty and T is in the mover's reserve;
+//! 2. a pawn goes only into the pawn zone (files a, b, s, t and ranks 1, 2, 19, 20);
+//! 3. no attack: after the placement, with the mover's echo pattern already cleared, the placed
+//!    piece attacks no opposing piece (only its own attacks count, D35). Exception (a): lifted
+//!    when the mover had W = 0 and P < 5 at the start of the turn and this unit has no square
+//!    meeting (1), (2) and (4) without attacking. Exception (b) does not exist (D7);
+//! 4. no new check: the set of players in check after the placement is a subset of the set
+//!    before it.
+//!
+//! Speed: (4) needs a full check test only where a placement can *add* an attack on a King.
+//! Occupying a square can only remove attacks (it blocks slides, paths and routes), except as a
+//! Bouncy!Ball hurdle or a Gess neighbour; clearing the echo pattern only removes attacks; and
+//! only a King (King rule, Defensive Position, Loyalist), a Cantor (aura) or a Locust (N)
+//! changes other pieces' reach. So when nobody is in check before, a placed piece of another
+//! type that attacks nothing, on a square no Gess or Bouncy!Ball could use, cannot give check.
+//! Every other case is tested in full; `tests/party_placement.rs` compares the two ways.
+
+use super::attack::{self, Relation};
+use super::board::{ALL8, Bits, SQUARES, in_pawn_zone, offset, ray};
+use super::piece::{Kind, Piece, Unit};
+use super::state::{Players, State};
+use crate::geometry::Sq;
+
+/// Facts about the position before a placement, computed once per position.
+pub struct Context {
+    /// The players in check before the placement.
+    pub before: Players,
+    /// Squares where a placed piece could become a Gess neighbour or a Bouncy!Ball hurdle.
+    pub sensitive: Bits,
+}
+
+impl Context {
+    pub fn of(st: &State) -> Context {
+        let mut sensitive = Bits::EMPTY;
+        for sq in st.all.iter() {
+            let p = st.at(sq).expect("occupied");
+            match attack::acting(st, p).map(|(k, _)| k) {
+                Some(Kind::Gess) => {
+                    for &(dx, dy) in &ALL8 {
+                        if let Some(t) = offset(sq, dx, dy) {
+                            sensitive.set(t);
+                        }
+                    }
+                }
+                Some(Kind::Bouncy) => {
+                    for d in 0..8 {
+                        for &t in ray(sq, d) {
+                            sensitive.set(t);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Context {
+            before: attack::check_set(st),
+            sensitive,
+        }
+    }
+}
+
+/// Whether condition (4) holds with the placed piece on the board.
+#[inline]
+fn no_new_check(st: &State, ctx: &Context) -> bool {
+    attack::check_set(st) & !ctx.before == 0
+}
+
+/// The squares where the player to move may place `unit` (§4.4), given the turn's exception (a).
+pub fn legal_squares(st: &mut State, ctx: &Context, exception_a: bool, unit: Unit) -> Bits {
+    let x = st.mover();
+    let piece = Piece::new(unit.kind, x, unit.hn);
+    let echo = st.echo[x as usize];
+    st.set_echo(x, None);
+    let full_test =
+        ctx.before != 0 || matches!(unit.kind, Kind::King | Kind::Cantor | Kind::Locust);
+    let mut ok = Bits::EMPTY;
+    let mut attacking = Bits::EMPTY;
+    for t in 0..SQUARES as Sq {
+        if !st.empty_at(t) || (unit.kind == Kind::Pawn && !in_pawn_zone(t)) {
+            continue;
+        }
+        st.put(t, piece);
+        if attack::has_target(st, t, Relation::Attack) {
+            if exception_a {
+                attacking.set(t);
+            }
+        } else if (!full_test && !ctx.sensitive.has(t)) || no_new_check(st, ctx) {
+            ok.set(t);
+        }
+        st.take(t);
+    }
+    if ok.is_empty() && exception_a {
+        for t in attacking.iter() {
+            st.put(t, piece);
+            if no_new_check(st, ctx) {
+                ok.set(t);
+            }
+            st.take(t);
+        }
+    }
+    st.set_echo(x, echo);
+    ok
+}
+
+/// The same squares, every one checked in full (for tests of the fast path).
+pub fn legal_squares_slow(st: &mut State, exception_a: bool, unit: Unit) -> Bits {
+    let x = st.mover();
+    let before = attack::check_set(st);
+    let piece = Piece::new(unit.kind, x, unit.hn);
+    let echo = st.echo[x as usize];
+    st.set_echo(x, None);
+    let (mut quiet, mut attacking) = (Bits::EMPTY, Bits::EMPTY);
+    for t in 0..SQUARES as Sq {
+        if !st.empty_at(t) || (unit.kind == Kind::Pawn && !in_pawn_zone(t)) {
+            continue;
+        }
+        st.put(t, piece);
+        if attack::check_set(st) & !before == 0 {
+            if attack::has_target(st, t, Relation::Attack) {
+                attacking.set(t);
+            } else {
+                quiet.set(t);
+            }
+        }
+        st.take(t);
+    }
+    st.set_echo(x, echo);
+    if quiet.is_empty() && exception_a {
+        attacking
+    } else {
+        quiet
+    }
+}
+
+/// Calls `f(st, unit, square)` for every legal placement of the player to move, by unit (in
+/// canonical reserve order) then square.
+pub fn for_each(st: &mut State, exception_a: bool, mut f: impl FnMut(&mut State, Unit, Sq)) {
+    let x = st.mover();
+    let units = st.reserve_units(x);
+    if units.is_empty() {
+        return;
+    }
+    let ctx = Context::of(st);
+    for (unit, _) in units {
+        let squares = legal_squares(st, &ctx, exception_a, unit);
+        for t in squares.iter() {
+            f(st, unit, t);
+        }
+    }
+}
+
+/// Whether the player to move has at least one legal placement.
+pub fn any(st: &mut State, exception_a: bool) -> bool {
+    let x = st.mover();
+    let units = st.reserve_units(x);
+    if units.is_empty() {
+        return false;
+    }
+    let ctx = Context::of(st);
+    units
+        .into_iter()
+        .any(|(unit, _)| !legal_squares(st, &ctx, exception_a, unit).is_empty())
+}
+
+/// Places `unit` on `t` for the mover in place (board, reserve, echo), returning what
+/// [`unplace`] needs to undo it.
+#[inline]
+pub fn place(st: &mut State, unit: Unit, t: Sq) -> Option<Unit> {
+    let x = st.mover();
+    let echo = st.echo[x as usize];
+    st.reserve_remove(x, unit);
+    st.put(t, Piece::new(unit.kind, x, unit.hn));
+    st.set_echo(x, None);
+    echo
+}
+
+/// Undoes [`place`].
+#[inline]
+pub fn unplace(st: &mut State, unit: Unit, t: Sq, echo: Option<Unit>) {
+    let x = st.mover();
+    st.take(t);
+    st.reserve_add(x, unit);
+    st.set_echo(x, echo);
+}

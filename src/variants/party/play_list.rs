@@ -1,0 +1,74 @@
+//! The Swinger Play List [1230.2 §3, §4.B(iii)], spec §6.4 (D39).
+//!
+//! The top entry is the player to move. At the end of every turn:
+//! 1. the mover goes to the bottom;
+//! 2. every player now in check moves to the top, keeping their order (a stable partition);
+//! 3. skip rule: while at least 7 players have pieces on the board and the top player has none,
+//!    the top player goes to the bottom (no play happens, the echo pattern is unchanged).
+//!
+//! The stored list is always in this normalised state; [`is_normal`] checks a list read from a
+//! position string.
+
+use super::attack;
+use super::state::{MAX, State};
+
+/// The list after the turn of the player on top.
+pub fn after_turn(st: &State) -> [u8; MAX] {
+    let n = st.players as usize;
+    let mut order = [0u8; MAX];
+    order[..n - 1].copy_from_slice(&st.list[1..n]);
+    order[n - 1] = st.list[0];
+    normalise(st, &mut order[..n]);
+    order
+}
+
+/// Steps 2 and 3 of D39 on `order`.
+pub fn normalise(st: &State, order: &mut [u8]) {
+    let checked = attack::check_set(st);
+    let mut out = [0u8; MAX];
+    let mut i = 0;
+    for &p in order.iter().filter(|&&p| checked & (1 << p) != 0) {
+        out[i] = p;
+        i += 1;
+    }
+    for &p in order.iter().filter(|&&p| checked & (1 << p) == 0) {
+        out[i] = p;
+        i += 1;
+    }
+    order.copy_from_slice(&out[..order.len()]);
+    skip(st, order);
+}
+
+/// The skip rule: rotate past players with nothing on the board while 7 or more have pieces.
+fn skip(st: &State, order: &mut [u8]) {
+    if st.players_on_board() < 7 {
+        return;
+    }
+    while st.onboard[order[0] as usize] == 0 {
+        order.rotate_left(1);
+    }
+}
+
+/// Why `st`'s play list is not in the state D39 leaves it in, if it is not.
+pub fn is_normal(st: &State) -> Result<(), String> {
+    let checked = attack::check_set(st);
+    let list = st.play_list();
+    let mut seen_unchecked = None;
+    for &p in list {
+        let letter = (b'a' + p) as char;
+        if checked & (1 << p) == 0 {
+            seen_unchecked.get_or_insert(letter);
+        } else if let Some(u) = seen_unchecked {
+            return Err(format!(
+                "{letter} is in check but stands below {u}, who is not (checked players come first)"
+            ));
+        }
+    }
+    if st.players_on_board() >= 7 && st.onboard[list[0] as usize] == 0 {
+        return Err(format!(
+            "{} has no pieces on the board and would be skipped (7 or more players have pieces)",
+            (b'a' + list[0]) as char
+        ));
+    }
+    Ok(())
+}

@@ -225,6 +225,11 @@ pub fn suite_command(
     let (named, entries) = read_suite(text)?;
     let options = option_values(&suite_options(text))?;
     let chosen = variant.map(str::to_string).or(named);
+    if let Some(name) = chosen.as_deref()
+        && variants::is_multi(name)
+    {
+        return multi_suite(name, &options, &entries, max_nodes);
+    }
     let fixed = match &chosen {
         Some(name) => Some(variants::game_with(name, &options)?),
         None => None,
@@ -284,6 +289,61 @@ pub fn suite_command(
             }
         });
     }
+    if progress {
+        eprintln!();
+    }
+    out.push_str(&format!(
+        "{} passed, {} failed, {} skipped\n",
+        passed, failed, skipped
+    ));
+    Ok((out, failed == 0))
+}
+
+/// [`suite_command`] for an N-player game: every count is perft over complete plays.
+fn multi_suite(
+    name: &str,
+    options: &OptionValues,
+    entries: &[SuiteEntry],
+    max_nodes: u64,
+) -> Result<(String, bool), CliError> {
+    let game = variants::multi_game_with(name, options)?;
+    let progress = std::io::stderr().is_terminal();
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let mut out = String::new();
+    with_multi_game!(&game, g => {
+        for entry in entries {
+            let mut pos = match g.read_position(&entry.fen) {
+                Ok(p) => p,
+                Err(e) => {
+                    failed += 1;
+                    out.push_str(&format!("FAIL line {}: {e}\n", entry.line));
+                    continue;
+                }
+            };
+            let written = g.write_position(&pos);
+            if written != entry.fen {
+                failed += 1;
+                out.push_str(&format!("FAIL line {}: position string written back as '{written}'\n", entry.line));
+            }
+            for &(depth, expected) in &entry.counts {
+                if expected > max_nodes {
+                    skipped += 1;
+                    continue;
+                }
+                if progress {
+                    eprint!("\rline {} depth {depth}...", entry.line);
+                }
+                let got = crate::perft::multi::perft(g, &mut pos, depth);
+                if got == expected {
+                    passed += 1;
+                    out.push_str(&format!("ok   line {} D{depth} {got}\n", entry.line));
+                } else {
+                    failed += 1;
+                    out.push_str(&format!("FAIL line {} D{depth}: expected {expected}, got {got} ({})\n", entry.line, entry.fen));
+                }
+            }
+        }
+    });
     if progress {
         eprintln!();
     }

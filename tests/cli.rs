@@ -75,7 +75,15 @@ fn errors_go_to_stderr_with_exit_code_2() {
         vec!["perft", "--variant", "chess", "--fen", "8/8 w - - 0 1"],
         vec!["perft", "--variant", "chess", "--moves", "e2e5"],
         vec!["perft", "--variant", "chess", "--depth", "99"],
-        vec!["show", "--variant", "party"],
+        vec!["show", "--variant", "party", "--option", "PartyPlayers=9"],
+        vec![
+            "show",
+            "--variant",
+            "party",
+            "--option",
+            "PartyArmies=RRRRR",
+        ],
+        vec!["perft", "--variant", "party", "--moves", "K@u1"],
         vec!["perft", "--suite", "/nonexistent/file"],
     ] {
         let (code, out, err) = menagerie(&args);
@@ -105,7 +113,7 @@ fn show_and_variants() {
     );
     assert!(
         out.lines()
-            .any(|l| l.starts_with("party ") && l.ends_with("not implemented yet"))
+            .any(|l| l.starts_with("party ") && l.ends_with("playable"))
     );
     assert_eq!(out.lines().count(), menagerie::variants::VARIANTS.len());
     let (code, out, _) = menagerie(&["variants", "check"]);

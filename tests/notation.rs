@@ -237,10 +237,12 @@ fn unknown_and_unsupported_variants() {
             .0
             .contains("unknown variant 'nosuch'")
     );
+    // Party Chess is played through the N-player path; the two-player builder says so.
     assert!(
-        show_command("party", None, &[])
+        menagerie::variants::game("party")
             .unwrap_err()
-            .0
-            .contains("not implemented yet")
+            .to_string()
+            .contains("several players")
     );
+    assert!(show_command("party", None, &[]).is_ok());
 }

@@ -6,7 +6,8 @@
 //!
 //! With verification (always in debug builds) every atom is made and unmade and checked: the
 //! position string and the hash come back exactly, the game's own consistency check passes,
-//! and at the last level the walked count equals `count_plays`.
+//! every atom that does not close the turn can still be completed (no dead ends), and at the
+//! last level the walked count equals `count_plays`.
 //!
 //! Output follows spec/notation.md: `<play>: <count>` per root play, a blank line, then
 //! `Nodes searched: <total>`.
@@ -90,6 +91,13 @@ fn verified_step<G: MultiNotation>(
     game.make_atom(pos, atom);
     if let Err(e) = game.check_consistency(pos) {
         panic!("after {text} in {before}: {e}");
+    }
+    // No dead ends: an atom that does not close the turn leaves at least one legal way to.
+    if !closes {
+        assert!(
+            game.count_plays(pos) > 0,
+            "{text} in {before} is a dead end: no complete play follows it"
+        );
     }
     let n = if closes {
         count::<G, true>(game, pos, depth)

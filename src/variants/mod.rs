@@ -153,7 +153,7 @@ macro_rules! with_game {
 
 /// A playable N-player game (`core::multi`): the protocol layer and the CLI hold this beside
 /// [`AnyGame`] (which stays the two-player dispatch) and dispatch once with
-/// [`with_multi_game!`](crate::with_multi_game).
+/// `with_multi_game!`.
 #[derive(Debug)]
 pub enum AnyMultiGame {
     Party(party::Party),

@@ -85,3 +85,13 @@ pub fn play(game: &Party, pos: &mut PartyPosition, text: &str) {
         game.make_atom(pos, a);
     }
 }
+
+/// Runs an insta assertion with the snapshot stored under the top-level `snapshots/` folder.
+#[macro_export]
+macro_rules! party_snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"), prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}

@@ -15,7 +15,7 @@
 //! rule makes that need the attacker's King on the board.
 
 use super::aura;
-use super::board::xy;
+use super::board::{self, xy};
 use super::guard;
 use super::piece::{Kind, Piece};
 use super::pieces::{Sink, TargetSink, copycat, geometry};
@@ -103,19 +103,66 @@ fn may_reach(st: &State, kind: Kind, hn: u8, s: Sq, t: Sq) -> bool {
     }
 }
 
+/// Whether every square strictly between `s` and `t` (on one line, `n` steps apart) is empty.
+#[inline]
+fn clear_between(st: &State, s: Sq, t: Sq, n: i8) -> bool {
+    let ((sx, sy), (tx, ty)) = (xy(s), xy(t));
+    let (ux, uy) = ((tx - sx).signum(), (ty - sy).signum());
+    (1..n).all(|k| st.empty_at(board::at(sx + k * ux, sy + k * uy).expect("between")))
+}
+
+/// The geometry of the plain riders and leapers tested directly (without generating every
+/// square); `None` for the types that need their generator.
+#[inline]
+fn reaches_directly(st: &State, kind: Kind, hn: u8, s: Sq, t: Sq) -> Option<bool> {
+    let ((sx, sy), (tx, ty)) = (xy(s), xy(t));
+    let (dx, dy) = ((tx - sx).abs(), (ty - sy).abs());
+    let dist = dx.max(dy);
+    let orth = dx == 0 || dy == 0;
+    let diag = dx == dy;
+    let slide = |ok: bool, range: i8| ok && dist <= range && clear_between(st, s, t, dist);
+    Some(match kind {
+        Kind::King => dist == 1,
+        Kind::Rook => slide(orth, 10),
+        Kind::Bishop => slide(diag, 10),
+        Kind::Camel => (dx, dy) == (1, 3) || (dx, dy) == (3, 1),
+        Kind::Jester => dist == 2 && (orth || diag),
+        Kind::Cantor => diag && dist <= 2,
+        Kind::Zombie => slide(orth, 3),
+        Kind::Guard => slide(orth, 3) || slide(diag, 2),
+        Kind::Harfy => slide(orth || diag, hn as i8),
+        Kind::Pawn => diag && dist == 1,
+        Kind::Demon if board::in_demon_centre(s) => dist == 1,
+        Kind::Demon => dist == 2 && (orth || diag) && clear_between(st, s, t, 2),
+        Kind::Gess => {
+            dist == 1
+                || ((orth || diag)
+                    && dist <= 10
+                    && !st.empty_at(
+                        board::at(sx + (tx - sx).signum(), sy + (ty - sy).signum())
+                            .expect("a neighbour on the way to t"),
+                    ))
+        }
+        _ => return None,
+    })
+}
+
 /// D37: whether the piece on `s` attacks the piece on `t`.
 pub fn attacks(st: &State, s: Sq, t: Sq) -> bool {
     let Some(p) = st.at(s) else { return false };
     let own = match acting(st, p) {
         None => false,
         Some((Kind::CopyCat, _)) => copycat::reaches(st, s, p.owner, t).is_some(),
-        Some((kind, hn)) => {
-            may_reach(st, kind, hn, s, t) && {
-                let mut probe = TargetSink::new(t);
-                geometry(st, s, p.owner, kind, hn, &mut probe);
-                probe.found
+        Some((kind, hn)) => match reaches_directly(st, kind, hn, s, t) {
+            Some(r) => r,
+            None => {
+                may_reach(st, kind, hn, s, t) && {
+                    let mut probe = TargetSink::new(t);
+                    geometry(st, s, p.owner, kind, hn, &mut probe);
+                    probe.found
+                }
             }
-        }
+        },
     };
     (own || aura_reaches(st, s, p, t)) && is_target(st, s, p, t, Relation::Attack)
 }

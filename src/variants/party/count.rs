@@ -83,6 +83,9 @@ fn after(st: &State, atom: super::atom::Atom, rule: EndRule) -> u64 {
 fn last_placements(st: &mut State, exception_a: bool, safe: bool) -> u64 {
     let x = st.mover();
     let mut n = 0u64;
+    if !st.has_reserve(x) {
+        return 0;
+    }
     if safe {
         let units = st.reserve_units(x);
         if units.is_empty() {

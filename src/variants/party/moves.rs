@@ -9,7 +9,6 @@
 use super::atom::{Atom, AtomKind};
 use super::attack::{self, Relation};
 use super::board::{Bits, is_promotion_square};
-use super::make;
 use super::piece::{Kind, Piece};
 use super::pieces::{Sink, demon, qball, specials};
 use super::state::State;
@@ -110,7 +109,7 @@ pub fn reach(st: &State, s: Sq) -> Reach {
 
 /// Appends the Move atoms (and, with `captures`, the Capture atoms and the scratch) of the
 /// piece on `s`, promotions expanded.
-pub fn piece_atoms(st: &State, s: Sq, captures: bool, out: &mut Vec<Atom>) {
+pub fn piece_atoms(st: &mut State, s: Sq, captures: bool, out: &mut Vec<Atom>) {
     let Some(p) = st.at(s) else { return };
     let r = reach(st, s);
     for t in r.steps.iter() {
@@ -138,7 +137,7 @@ pub fn piece_atoms(st: &State, s: Sq, captures: bool, out: &mut Vec<Atom>) {
 }
 
 /// Appends `base` with every promotion choice it allows.
-fn expand(st: &State, p: Piece, base: Atom, out: &mut Vec<Atom>) {
+fn expand(st: &mut State, p: Piece, base: Atom, out: &mut Vec<Atom>) {
     let lands = matches!(base.kind, AtomKind::Move | AtomKind::Capture);
     if p.kind == Kind::Pawn && lands && is_promotion_square(base.to) {
         for k in PAWN_TARGETS {
@@ -170,11 +169,13 @@ fn expand(st: &State, p: Piece, base: Atom, out: &mut Vec<Atom>) {
     }
 }
 
-/// Appends `atom`, and a copy for each (qualifying Demon, target type) after it.
-fn with_demons(st: &State, atom: Atom, out: &mut Vec<Atom>) {
+/// Appends `atom`, and a copy for each (qualifying Demon, target type) after it. Whether a
+/// Demon qualifies depends only on the mover's pieces, so only the mover's side of the atom is
+/// carried out (in place, then undone): the moving piece leaves, lands (promoted), or is gone.
+fn with_demons(st: &mut State, atom: Atom, out: &mut Vec<Atom>) {
     out.push(atom);
     let x = st.mover();
-    if st.onboard[x as usize] < 3 && atom.promote != Some(Kind::Demon) {
+    if st.onboard[x as usize] < 3 {
         return;
     }
     let has_demon =
@@ -182,17 +183,48 @@ fn with_demons(st: &State, atom: Atom, out: &mut Vec<Atom>) {
     if !has_demon {
         return;
     }
-    let mut after = st.clone();
-    make::apply(&mut after, atom);
-    for (d, q) in after.pieces_of(x) {
-        if q.kind == Kind::Demon && demon::qualifies(&after, d, x) {
-            for k in DEMON_TARGETS {
-                out.push(Atom {
-                    demon: d,
-                    demon_to: Some(k),
-                    ..atom
-                });
-            }
+    let victim = atom.is_capture().then(|| st.take(atom.to));
+    let mover = match atom.kind {
+        AtomKind::Move | AtomKind::Capture | AtomKind::Scratch => Some(st.take(atom.from)),
+        _ => None,
+    };
+    let landed = match (atom.kind, mover) {
+        (AtomKind::Move | AtomKind::Capture, Some(p))
+            if p.kind != Kind::Kamikaze || atom.kind == AtomKind::Move =>
+        {
+            let q = match atom.promote {
+                Some(k) => Piece::new(k, x, 1),
+                None => p,
+            };
+            st.put(atom.to, q);
+            true
+        }
+        _ => false,
+    };
+    let mut demons = [0 as Sq; 32];
+    let mut n = 0;
+    for (d, q) in st.pieces_of(x) {
+        if q.kind == Kind::Demon && n < demons.len() && demon::qualifies(st, d, x) {
+            demons[n] = d;
+            n += 1;
+        }
+    }
+    if landed {
+        st.take(atom.to);
+    }
+    if let Some(p) = mover {
+        st.put(atom.from, p);
+    }
+    if let Some(v) = victim {
+        st.put(atom.to, v);
+    }
+    for &d in &demons[..n] {
+        for k in DEMON_TARGETS {
+            out.push(Atom {
+                demon: d,
+                demon_to: Some(k),
+                ..atom
+            });
         }
     }
 }

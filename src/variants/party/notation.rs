@@ -505,6 +505,8 @@ struct Written {
     /// For a Move or Capture: the squares it goes from and to.
     from: Option<Sq>,
     to: Option<Sq>,
+    /// Written with `x`: it must be a capture.
+    claims_capture: bool,
 }
 
 /// Reads a square at the start of `s`: the square and the bytes taken.
@@ -544,6 +546,7 @@ fn read_written(s: &str) -> Result<Written, String> {
         places: false,
         from: None,
         to: None,
+        claims_capture: false,
     };
     match s {
         "" => return Err("an empty atomic play".into()),
@@ -577,11 +580,13 @@ fn read_written(s: &str) -> Result<Written, String> {
             places: true,
             from: None,
             to: Some(sq),
+            claims_capture: false,
         });
     }
     let (from, mut i) = read_square(s)?;
     let mut text;
     let mut landing = true;
+    let mut claims_capture = false;
     let mut to = None;
     if let Some(rest) = s[i..].strip_prefix("-off") {
         i = s.len() - rest.len();
@@ -590,6 +595,7 @@ fn read_written(s: &str) -> Result<Written, String> {
         let sep = match s.as_bytes().get(i) {
             Some(b'x') => {
                 i += 1;
+                claims_capture = true;
                 ""
             }
             Some(b'>') => {
@@ -625,6 +631,7 @@ fn read_written(s: &str) -> Result<Written, String> {
         places: false,
         from: Some(from),
         to,
+        claims_capture,
     })
 }
 
@@ -649,6 +656,12 @@ fn why_not(st: &State, written: &Written, n: usize) -> String {
             }
             _ => {}
         }
+    }
+    if written.claims_capture
+        && let Some(to) = written.to
+        && st.empty_at(to)
+    {
+        return format!("{head}: 'x' marks a capture, but {} is empty", name(to));
     }
     if written.places
         && let Ok((unit, _)) = read_unit(&written.text)
@@ -678,6 +691,9 @@ pub fn read_play(st: &State, rule: EndRule, text: &str) -> Result<Vec<Atom>, Mov
     if text.len() > 200 {
         return Err(syntax_err("longer than any play".into()));
     }
+    if let Some(c) = text.chars().find(|c| !c.is_ascii() || c.is_ascii_control()) {
+        return Err(syntax_err(format!("unexpected character {c:?}")));
+    }
     let mut written = Vec::new();
     for (i, part) in text.split(',').enumerate() {
         written.push(read_written(part).map_err(|e| syntax_err(format!("atom {}: {e}", i + 1)))?);
@@ -703,10 +719,11 @@ pub fn read_play(st: &State, rule: EndRule, text: &str) -> Result<Vec<Atom>, Mov
     let mut list = Vec::new();
     for (i, w) in reordered.iter().enumerate() {
         legal::atoms(&mut work, rule, &mut list);
-        let Some(&atom) = list
-            .iter()
-            .find(|&&a| a != Atom::END_TURN && atom_text(&work, a) == w.text)
-        else {
+        let Some(&atom) = list.iter().find(|&&a| {
+            a != Atom::END_TURN
+                && atom_text(&work, a) == w.text
+                && (!w.claims_capture || a.is_capture())
+        }) else {
             return Err(illegal(why_not(&work, w, i + 1)));
         };
         make::play(&mut work, atom, rule);

@@ -139,6 +139,9 @@ pub fn legal_squares_slow(st: &mut State, exception_a: bool, unit: Unit) -> Bits
 /// canonical reserve order) then square.
 pub fn for_each(st: &mut State, exception_a: bool, mut f: impl FnMut(&mut State, Unit, Sq)) {
     let x = st.mover();
+    if !st.has_reserve(x) {
+        return;
+    }
     let units = st.reserve_units(x);
     if units.is_empty() {
         return;
@@ -155,6 +158,9 @@ pub fn for_each(st: &mut State, exception_a: bool, mut f: impl FnMut(&mut State,
 /// Whether the player to move has at least one legal placement.
 pub fn any(st: &mut State, exception_a: bool) -> bool {
     let x = st.mover();
+    if !st.has_reserve(x) {
+        return false;
+    }
     let units = st.reserve_units(x);
     if units.is_empty() {
         return false;

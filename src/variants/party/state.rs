@@ -199,6 +199,12 @@ impl State {
         self.reserve_slot(player, unit, -1);
     }
 
+    /// Whether `player` has anything in reserve.
+    #[inline]
+    pub fn has_reserve(&self, player: u8) -> bool {
+        self.reserve[player as usize].iter().any(|&n| n > 0)
+    }
+
     /// The distinct units in `player`'s reserve with their counts, canonical order.
     pub fn reserve_units(&self, player: u8) -> Vec<(Unit, u8)> {
         let p = player as usize;

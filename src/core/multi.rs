@@ -112,6 +112,24 @@ pub trait MultiGame: Sync {
     /// Whether `atom` captures something (the search orders and extends by it).
     fn is_capture(&self, pos: &Self::Pos, atom: Self::Atom) -> bool;
 
+    /// Whether [`MultiGame::atoms`] would offer `END_TURN` now (the partial turn is a legal
+    /// complete play). The default asks `atoms`; a game may answer without listing every atom
+    /// (the one-ply greedy player and the search's root ordering ask it after each atom).
+    fn may_end_turn(&self, pos: &mut Self::Pos) -> bool {
+        let mut list = Vec::new();
+        self.atoms(pos, &mut list);
+        list.contains(&Self::END_TURN)
+    }
+
+    /// Appends to `out` (cleared first) atoms of [`MultiGame::atoms`] that include every one
+    /// that captures or gives check, at the start of a turn: the search's selective replies
+    /// near the horizon. The default is all of `atoms`; a game may leave out atoms that can
+    /// do neither (Party's placements, which may not attack, and its Specials, Pass and
+    /// Surrender) to save generating them.
+    fn threat_atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>) {
+        self.atoms(pos, out);
+    }
+
     /// Appends to `out` (cleared first) the atoms of [`MultiGame::atoms`] that capture, for
     /// the search's quiescence. The default filters `atoms`; a game may generate captures
     /// directly (faster where placements are many).

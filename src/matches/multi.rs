@@ -547,6 +547,13 @@ fn play_hand<G: MultiNotation>(
         if let Some(why) = &note {
             log::info!("hand {}: {}: {why}", index + 1, names[mover]);
         }
+        log::debug!(
+            "hand {} turn {}: {} ({}) {text}",
+            index + 1,
+            plays.len() + 1,
+            player_letter(mover),
+            names[mover]
+        );
         plays.push(text.clone());
         record.turns.push(RecordTurn {
             player: mover,

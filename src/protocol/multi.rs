@@ -214,7 +214,11 @@ pub struct MultiSession<G: MultiNotation + MultiEvaluate + Send + 'static> {
     game: Arc<G>,
     start: G::Pos,
     pos: G::Pos,
-    plays: usize,
+    /// The `position` command's start (None: `startpos`) and plays that made `pos`: a GUI
+    /// or runner sends the whole hand before every `go`, and only the plays not seen yet are
+    /// read (reading a play checks it against the rules, which is not free).
+    fen: Option<String>,
+    plays: Vec<String>,
     search: Option<Running>,
     next_token: u64,
 }
@@ -227,7 +231,8 @@ impl<G: MultiNotation + MultiEvaluate + Send + 'static> MultiSession<G> {
             game: Arc::new(game),
             pos: start.clone(),
             start,
-            plays: 0,
+            fen: None,
+            plays: Vec::new(),
             search: None,
             next_token: 1,
         }
@@ -351,15 +356,22 @@ where
     }
 
     fn set_position(&mut self, fen: Option<&str>, plays: &[&str]) -> Result<(), String> {
-        let start = match fen {
-            Some(text) => self
-                .game
-                .read_position(text)
-                .map_err(|e| format!("bad position: {e}"))?,
-            None => self.game.start_position(),
+        let known = self.fen.as_deref() == fen
+            && self.plays.len() <= plays.len()
+            && self.plays.iter().zip(plays).all(|(a, b)| a == b);
+        let (start, mut pos, from) = if known {
+            (self.start.clone(), self.pos.clone(), self.plays.len())
+        } else {
+            let start = match fen {
+                Some(text) => self
+                    .game
+                    .read_position(text)
+                    .map_err(|e| format!("bad position: {e}"))?,
+                None => self.game.start_position(),
+            };
+            (start.clone(), start, 0)
         };
-        let mut pos = start.clone();
-        for (i, text) in plays.iter().enumerate() {
+        for (i, text) in plays.iter().enumerate().skip(from) {
             if self.game.turn_open(&pos) || self.game.outcome(&pos).is_some() {
                 return Err(format!(
                     "play {} '{}': the hand is over",
@@ -377,14 +389,16 @@ where
         }
         self.start = start;
         self.pos = pos;
-        self.plays = plays.len();
+        self.fen = fen.map(str::to_string);
+        self.plays = plays.iter().map(|p| p.to_string()).collect();
         Ok(())
     }
 
     fn reset(&mut self) {
         self.start = self.game.start_position();
         self.pos = self.start.clone();
-        self.plays = 0;
+        self.fen = None;
+        self.plays.clear();
     }
 
     fn position_text(&self) -> String {
@@ -561,6 +575,18 @@ mod tests {
         assert_eq!(s.position_text(), after);
         assert!(s.set_position(Some("x y"), &[]).is_err());
         assert_eq!(s.position_text(), after);
+        // A longer hand reads only the new plays; a different one starts again.
+        s.set_position(None, &["1-3,0-1", "5-3"]).unwrap();
+        let longer = s.position_text();
+        s.set_position(None, &["1-3,0-1"]).unwrap();
+        assert_eq!(s.position_text(), after);
+        s.set_position(None, &["1-3,0-1", "5-3"]).unwrap();
+        assert_eq!(s.position_text(), longer);
+        assert!(
+            s.set_position(None, &["1-3,0-1", "5-3", "nonsense"])
+                .is_err()
+        );
+        assert_eq!(s.position_text(), longer);
     }
 
     /// Runs the protocol loop over `lines` (then end of input) and returns its output.
@@ -582,7 +608,7 @@ mod tests {
             "setoption name UCI_Variant value ring",
             "position startpos moves 1-3,0-1 bogus",
             "position startpos moves 1-3,0-1",
-            "go depth 2 atime 1000 btime 1000 ctime 1000",
+            "go depth 3",
             "isready",
         ]);
         let lines: Vec<&str> = text.lines().collect();

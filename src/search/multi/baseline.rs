@@ -38,7 +38,6 @@ pub fn greedy_play<G: MultiEvaluate>(game: &G, pos: &mut G::Pos) -> Vec<G::Atom>
     let me = game.to_move(pos);
     let mut play = Vec::new();
     let mut atoms = Vec::new();
-    let mut next = Vec::new();
     loop {
         game.atoms(pos, &mut atoms);
         if atoms.is_empty() {
@@ -51,8 +50,7 @@ pub fn greedy_play<G: MultiEvaluate>(game: &G, pos: &mut G::Pos) -> Vec<G::Atom>
             let score = if atom == G::END_TURN {
                 closed_score(game, pos, me)
             } else {
-                game.atoms(pos, &mut next);
-                if next.contains(&G::END_TURN) {
+                if game.may_end_turn(pos) {
                     game.make_atom(pos, G::END_TURN);
                     let s = closed_score(game, pos, me);
                     game.unmake_atom(pos);

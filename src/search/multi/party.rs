@@ -160,4 +160,53 @@ mod tests {
         }
         assert!(seen > 0);
     }
+
+    /// The placement generator's fast path agrees with testing every square in full, also in
+    /// positions where a player is in check (where a placement cannot add a check either).
+    #[test]
+    fn fast_placement_squares_equal_the_full_test() {
+        use crate::variants::party::placement::{Context, legal_squares, legal_squares_slow};
+        let mut checked_positions = 0;
+        for players in [2usize, 4, 6] {
+            let mut o = crate::variants::OptionValues::default();
+            o.set("PartyPlayers", &players.to_string()).unwrap();
+            o.set("PartyArmies", "EXOTIC").unwrap();
+            let game = Party::build(&o).unwrap();
+            let mut pos = game.start_position();
+            for turn in 0..90u64 {
+                if game.outcome(&pos).is_some() {
+                    break;
+                }
+                // The change this guards: positions where someone is in check (and a sample
+                // of the others).
+                let checked = game.in_check_set(&pos) != 0;
+                checked_positions += usize::from(checked);
+                let me = game.to_move(&pos);
+                if !checked && turn % 8 != 0 {
+                    for a in random_play(&game, &mut pos, turn * 7 + players as u64) {
+                        game.make_atom(&mut pos, a);
+                    }
+                    continue;
+                }
+                let st = pos.state_mut();
+                let ctx = Context::of(st);
+                for (unit, _) in st.reserve_units(me as u8) {
+                    for exception_a in [false, true] {
+                        let fast = legal_squares(st, &ctx, exception_a, unit);
+                        let slow = legal_squares_slow(st, exception_a, unit);
+                        assert_eq!(
+                            fast.iter().collect::<Vec<_>>(),
+                            slow.iter().collect::<Vec<_>>(),
+                            "{unit:?} {}",
+                            game.write_position(&pos)
+                        );
+                    }
+                }
+                for a in random_play(&game, &mut pos, turn * 7 + players as u64) {
+                    game.make_atom(&mut pos, a);
+                }
+            }
+        }
+        assert!(checked_positions > 0);
+    }
 }

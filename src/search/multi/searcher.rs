@@ -28,6 +28,12 @@ const ROOT_TAIL: usize = 48;
 const TAIL_BASE: usize = 6;
 const TAIL_PER_DEPTH: usize = 6;
 
+/// Root plays searched beyond the first iteration: the best ones of the iteration before.
+const ROOT_BEAM: usize = 8;
+/// In the first iteration, root plays up to this much worse than the best so far still get
+/// an exact score (the beam's order); worse ones only a bound.
+const BEAM_MARGIN: i32 = 300;
+
 /// History entries (per player), indexed by a hash of the atom.
 const HISTORY_SLOTS: usize = 1 << 14;
 const HISTORY_MAX: i32 = 1 << 14;
@@ -141,6 +147,8 @@ pub struct Searcher<'a, G: MultiEvaluate> {
     history: Vec<i32>,
     /// Static scores of the root's first atoms (ordering of the first iteration).
     root_static: Vec<(G::Atom, i32)>,
+    /// Whole root plays with their score in the last iteration, best first.
+    root_plays: Vec<(Vec<G::Atom>, i32)>,
 }
 
 impl<'a, G: MultiEvaluate> Searcher<'a, G> {
@@ -176,6 +184,7 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; players.max(1) * HISTORY_SLOTS],
             root_static: Vec::new(),
+            root_plays: Vec::new(),
         }
     }
 
@@ -199,7 +208,14 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         let mut stable = 0u32;
         for depth in 1..=max_depth {
             self.seldepth = 0;
-            let score = self.node(-INFINITY, INFINITY, depth as i32, 0, 0, true);
+            let score = if depth == 1 {
+                self.root_plays.clear();
+                let score = self.node(-INFINITY, INFINITY, 1, 0, 0, true);
+                self.root_plays.sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+                score
+            } else {
+                self.beam(depth as i32)
+            };
             let play = self.root_play();
             if self.stopped {
                 // An unfinished iteration counts only when nothing finished before it.
@@ -264,6 +280,42 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         }
         result.nodes = self.control.nodes();
         result
+    }
+
+    /// An iteration beyond the first: the best `ROOT_BEAM` root plays of the last iteration,
+    /// each made whole and answered by the opponents `depth - 1` turns deep. The others keep
+    /// the first iteration's verdict (a root turn with many plays is never searched whole
+    /// twice). Scores are updated for the next iteration's order.
+    fn beam(&mut self, depth: i32) -> i32 {
+        let mut alpha = -INFINITY;
+        let mut best_line: Vec<PvStep<G::Atom>> = Vec::new();
+        let count = self.root_plays.len().min(ROOT_BEAM);
+        for i in 0..count {
+            let play = self.root_plays[i].0.clone();
+            for &a in &play {
+                self.game.make_atom(&mut self.pos, a);
+            }
+            let at = play.len();
+            let score = self.node(alpha, INFINITY, depth - 1, at, 1, false);
+            for _ in &play {
+                self.game.unmake_atom(&mut self.pos);
+            }
+            if self.stopped {
+                break;
+            }
+            self.root_plays[i].1 = score;
+            if score > alpha {
+                alpha = score;
+                best_line = play.iter().map(|&a| PvStep::Atom(a)).collect();
+                best_line.extend_from_slice(&self.pv[at]);
+            }
+        }
+        if !self.stopped {
+            // Plays that failed low keep an upper bound below the best: the order stays sound.
+            self.root_plays[..count].sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+        }
+        self.pv[0] = best_line;
+        alpha
     }
 
     fn past_soft_limit(&self, stable: u32) -> bool {
@@ -378,13 +430,11 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
 
     fn order_root_statically(&mut self) {
         let mut atoms = Vec::new();
-        let mut next = Vec::new();
         self.game.atoms(&mut self.pos, &mut atoms);
         self.root_static.clear();
         for a in atoms {
             self.game.make_atom(&mut self.pos, a);
-            self.game.atoms(&mut self.pos, &mut next);
-            let score = if next.contains(&G::END_TURN) {
+            let score = if self.game.may_end_turn(&mut self.pos) {
                 self.game.make_atom(&mut self.pos, G::END_TURN);
                 let s = match self.game.outcome(&self.pos) {
                     Some(o) => self.terminal(&o, 1),
@@ -545,6 +595,15 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_atom: Option<G::Atom> = None;
 
+        // Near the horizon an opponent out of check replies only with what can hurt at once:
+        // captures and checks. Anything quieter is the static score (stand pat).
+        if !open && !maximizing && depth <= 1 {
+            let checked = self.game.in_check_set(&self.pos) & (1 << mover) != 0;
+            if !checked {
+                return self.threats(alpha, beta, depth, ply, turns, key);
+            }
+        }
+
         // Best-reply search: an opponent at the start of its turn may skip it instead.
         if self.brs() && !open && !maximizing {
             let skipped = self.skip_turn(alpha, beta, depth, ply, turns, replied);
@@ -617,9 +676,17 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             } else {
                 (depth, turns, replied)
             };
+            // The first iteration gives the first atoms of the root an exact score (their best
+            // continuation) unless they are far below the best, which orders the root plays
+            // of the deeper iterations.
+            let window_alpha = if ply == 0 {
+                alpha.saturating_sub(BEAM_MARGIN).max(-INFINITY)
+            } else {
+                alpha
+            };
             self.game.make_atom(&mut self.pos, atom);
             let score = self.node(
-                alpha,
+                window_alpha,
                 beta,
                 child_depth,
                 ply + 1,
@@ -631,6 +698,9 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
                 self.lists[ply] = atoms;
                 self.scores[ply] = scores;
                 return 0;
+            }
+            if ply == 0 {
+                self.record_root_play(atom, score);
             }
             let better = if maximizing {
                 score > best
@@ -675,6 +745,110 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         best
     }
 
+    /// The first iteration's result for one first atom of the root: the play it leads to
+    /// (`pv[1]`) and its score.
+    fn record_root_play(&mut self, atom: G::Atom, score: i32) {
+        let mut play = vec![atom];
+        if atom != G::END_TURN {
+            for step in &self.pv[1] {
+                match step {
+                    PvStep::Atom(a) => {
+                        play.push(*a);
+                        if *a == G::END_TURN {
+                            break;
+                        }
+                    }
+                    PvStep::Skip => break,
+                }
+            }
+        }
+        if play.last() == Some(&G::END_TURN) {
+            self.root_plays.push((play, score));
+        }
+    }
+
+    /// An opponent's reply near the horizon: its captures and the moves that put a player in
+    /// check (the root, or another opponent, whose surrender would give knives), each as a
+    /// whole single-atom turn, against the static score as the quiet reply.
+    fn threats(
+        &mut self,
+        alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        turns: u32,
+        key: u64,
+    ) -> i32 {
+        let checked_before = self.game.in_check_set(&self.pos);
+        let mut best = self.evaluate();
+        let mut best_atom = None;
+        if best <= alpha {
+            return best;
+        }
+        beta = beta.min(best);
+        let mut atoms = std::mem::take(&mut self.lists[ply]);
+        self.game.threat_atoms(&mut self.pos, &mut atoms);
+        let mut chosen: Vec<(i32, G::Atom)> = Vec::new();
+        for &atom in &atoms {
+            if atom == G::END_TURN {
+                continue;
+            }
+            if self.game.is_capture(&self.pos, atom) {
+                chosen.push((CAPTURE + self.game.capture_value(&self.pos, atom), atom));
+                continue;
+            }
+            self.game.make_atom(&mut self.pos, atom);
+            let mut checks = false;
+            if self.game.may_end_turn(&mut self.pos) {
+                self.game.make_atom(&mut self.pos, G::END_TURN);
+                checks = self.game.in_check_set(&self.pos) & !checked_before != 0;
+                self.game.unmake_atom(&mut self.pos);
+            }
+            self.game.unmake_atom(&mut self.pos);
+            if checks {
+                chosen.push((KILLER, atom));
+            }
+        }
+        self.lists[ply] = atoms;
+        chosen.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        for (_, atom) in chosen {
+            self.game.make_atom(&mut self.pos, atom);
+            if !self.game.may_end_turn(&mut self.pos) {
+                self.game.unmake_atom(&mut self.pos);
+                continue;
+            }
+            self.game.make_atom(&mut self.pos, G::END_TURN);
+            let score = self.node(alpha, beta, depth - 1, ply + 2, turns + 1, true);
+            self.game.unmake_atom(&mut self.pos);
+            self.game.unmake_atom(&mut self.pos);
+            if self.stopped {
+                return 0;
+            }
+            if score < best {
+                best = score;
+                best_atom = Some(atom);
+                let (head, tail) = self.pv.split_at_mut(ply + 2);
+                head[ply].clear();
+                head[ply].push(PvStep::Atom(atom));
+                head[ply].push(PvStep::Atom(G::END_TURN));
+                head[ply].extend_from_slice(&tail[0]);
+                beta = beta.min(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        let packed = best_atom.map_or(NO_MOVE, |a| pack(&a));
+        self.tt
+            .store(key, packed, to_tt(best, turns), depth.max(0), bound);
+        best
+    }
+
     /// Best-reply search: the opponent on move skips its turn (BRS+: plays its ordering
     /// turn; plain BRS: a null turn). The line it leads to is left in `pv[ply + 1]`. None
     /// when it cannot skip: a null turn that leaves a checked player on top, or a skip that
@@ -690,20 +864,26 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         replied: bool,
     ) -> Option<i32> {
         let mover = self.game.to_move(&self.pos);
-        let (made, steps) = if self.skip == Skip::OrderingTurn {
-            let made = self.make_ordering_turn(ply + 1);
-            if made == 0 {
-                return None;
-            }
-            (made, std::mem::take(&mut self.pv[ply + 1]))
+        let capture = if self.skip == Skip::OrderingTurn {
+            self.best_capture()
         } else {
-            if !self.game.make_null_turn(&mut self.pos) {
-                return None;
+            None
+        };
+        let (made, steps) = match capture {
+            Some(atom) => {
+                self.game.make_atom(&mut self.pos, atom);
+                self.game.make_atom(&mut self.pos, G::END_TURN);
+                (2, vec![PvStep::Atom(atom), PvStep::Atom(G::END_TURN)])
             }
-            (1, vec![PvStep::Skip])
+            None => {
+                if !self.game.make_null_turn(&mut self.pos) {
+                    return None;
+                }
+                (1, vec![PvStep::Skip])
+            }
         };
         let next = self.game.to_move(&self.pos);
-        let skipped_turns = u32::from(self.skip == Skip::OrderingTurn);
+        let skipped_turns = u32::from(capture.is_some());
         let score = if next == mover || (next == self.root && !replied) {
             None
         } else {
@@ -718,6 +898,26 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             self.pv[ply + 1].extend(rest);
         }
         score
+    }
+
+    /// BRS+: the turn the move ordering of the player to move ranks first when nothing else
+    /// is known: its most valuable capture that may stand as a whole turn.
+    fn best_capture(&mut self) -> Option<G::Atom> {
+        let mut captures = Vec::new();
+        self.game.capture_atoms(&mut self.pos, &mut captures);
+        let mut best: Option<(i32, G::Atom)> = None;
+        for a in captures {
+            let v = self.game.capture_value(&self.pos, a);
+            if best.is_none_or(|(bv, _)| v > bv) {
+                self.game.make_atom(&mut self.pos, a);
+                let whole = self.game.may_end_turn(&mut self.pos);
+                self.game.unmake_atom(&mut self.pos);
+                if whole {
+                    best = Some((v, a));
+                }
+            }
+        }
+        best.map(|(_, a)| a)
     }
 
     /// Single capture turns of whoever is on move, each player free to stop (stand pat).
@@ -758,11 +958,9 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         self.lists[ply] = captures;
         let mut best = stand;
-        let mut next = std::mem::take(&mut self.lists[ply + 1]);
         for (_, atom) in valued {
             self.game.make_atom(&mut self.pos, atom);
-            self.game.atoms(&mut self.pos, &mut next);
-            if !next.contains(&G::END_TURN) {
+            if !self.game.may_end_turn(&mut self.pos) {
                 self.game.unmake_atom(&mut self.pos);
                 continue;
             }
@@ -786,7 +984,6 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
                 break;
             }
         }
-        self.lists[ply + 1] = next;
         best
     }
 }

@@ -247,6 +247,43 @@ impl MultiGame for Party {
         atom.is_capture()
     }
 
+    /// The condition under which `legal::atoms` offers END, without listing the atoms.
+    fn may_end_turn(&self, pos: &mut PartyPosition) -> bool {
+        let st = pos.state_mut();
+        if st.ended.is_some() {
+            return false;
+        }
+        legal::prepare(st);
+        turn::Phase::of(st).may_end() && !attack::in_check(st, st.mover())
+    }
+
+    /// At the start of a turn: the viable Moves and Captures of the mover's pieces (what can
+    /// capture or give check; placements may not attack and Specials may not leave a King
+    /// attacked, D18). Later in a turn: every atom.
+    fn threat_atoms(&self, pos: &mut PartyPosition, out: &mut Vec<Atom>) {
+        out.clear();
+        let st = pos.state_mut();
+        if st.ended.is_some() {
+            return;
+        }
+        if st.turn_state.atoms > 0 {
+            legal::atoms(st, self.end, out);
+            return;
+        }
+        legal::prepare(st);
+        let x = st.mover() as usize;
+        let squares: Vec<_> = st.occ[x].iter().collect();
+        let mut cands = Vec::new();
+        for s in squares {
+            moves::piece_atoms(st, s, true, &mut cands);
+        }
+        out.extend(
+            cands
+                .into_iter()
+                .filter(|a| legal::viable(st, *a, self.end)),
+        );
+    }
+
     /// The viable Captures of the player to move (a Capture is always a single play, so only
     /// at the start of a turn), without generating the placements (the search's quiescence).
     fn capture_atoms(&self, pos: &mut PartyPosition, out: &mut Vec<Atom>) {

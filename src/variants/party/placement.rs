@@ -74,8 +74,9 @@ pub fn legal_squares(st: &mut State, ctx: &Context, exception_a: bool, unit: Uni
     let piece = Piece::new(unit.kind, x, unit.hn);
     let echo = st.echo[x as usize];
     st.set_echo(x, None);
-    let full_test =
-        ctx.before != 0 || matches!(unit.kind, Kind::King | Kind::Cantor | Kind::Locust);
+    // Who was in check before does not matter: a quiet placement of another type on an
+    // insensitive square only removes attacks, so it cannot put anyone newly in check.
+    let full_test = matches!(unit.kind, Kind::King | Kind::Cantor | Kind::Locust);
     let mut ok = Bits::EMPTY;
     let mut attacking = Bits::EMPTY;
     for t in 0..SQUARES as Sq {

@@ -1,6 +1,8 @@
 //! `menagerie serve` over real HTTP on 127.0.0.1: the guard (token, Host, Origin), the JSON of
 //! layouts and positions (insta snapshots in `snapshots/`), commands and their refusals, the
-//! event stream, the engine at the table, and the engine stopping when nobody watches.
+//! event stream, the engine at the table, and the engine stopping when nobody watches; Party
+//! Chess at a three-player table (turns built atom by atom, takebacks, atoms with their cells,
+//! the N-player engine, Party records).
 
 mod common;
 
@@ -277,8 +279,11 @@ fn every_variant_is_drawn_whole() {
         let legal = state["position"]["legal"].as_array().unwrap();
         assert!(!legal.is_empty(), "{name}: no legal moves at the start");
         for m in legal {
-            let to = m["to"].as_u64().unwrap() as usize;
-            assert!(to < cells.len(), "{name}: {m}");
+            for key in ["from", "to"] {
+                if let Some(cell) = m.get(key).and_then(Value::as_u64) {
+                    assert!((cell as usize) < cells.len(), "{name}: {m}");
+                }
+            }
         }
     }
     s.stop();
@@ -294,7 +299,17 @@ fn bad_input_changes_nothing() {
         ("move", json!({}), "missing"),
         ("position", json!({"fen": "8/8/8 w"}), "bad position"),
         ("new", json!({"variant": "nonesuch"}), "unknown variant"),
-        ("new", json!({"variant": "party"}), "not implemented"),
+        (
+            "new",
+            json!({"variant": "party", "options": {"PartyPlayers": "9"}}),
+            "too many players",
+        ),
+        (
+            "new",
+            json!({"variant": "party", "options": {"PartyArmies": "XYZ"}}),
+            "bad army",
+        ),
+        ("end_turn", json!({}), "no compound turns in chess"),
         (
             "new",
             json!({"variant": "patricia", "options": {"PatriciaPawnFlips": "maybe"}}),
@@ -511,5 +526,337 @@ fn a_match_is_watched_live() {
     let state = post(&s, "watch", json!({"game": other})).unwrap();
     assert_eq!(state["watch"]["shown"], other);
     assert!(post(&s, "watch", json!({"game": 9})).is_err());
+    s.stop();
+}
+
+// ---------------------------------------------------------------- Party Chess (N players)
+
+/// A Party position for the atom tests (three players, `a` to move with an empty reserve,
+/// so every atom is a piece's): an Archer in Defensive Position with a ranged capture on
+/// j16, a Qball on b2 that may scratch through a1, a Rook with Specials, a pawn one step from
+/// the promotion squares, a Kamikaze with two captures, a HarfyBlob with Hn 3.
+const PARTY_PIECES: &str = "Kc18Kb/20/12Gc7/20/9Pb10/6Cb13/20/9Aa10/4Za15/20/9Ka10/10Pa9/20/20/20/4Ra10Ha[3]4/20/20/1Qa18/20 abc a:-:3:0:-/b:RD:3:1:-/c:B:0:0:R 0 12";
+
+/// The cell number of a Party square (`a1` = 0, files a..t, ranks 1..20).
+fn party_cell(name: &str) -> u64 {
+    let file = (name.as_bytes()[0] - b'a') as u64;
+    let rank: u64 = name[1..].parse().unwrap();
+    (rank - 1) * 20 + file
+}
+
+/// A three-player Party table with every seat a person.
+fn party_server() -> Server {
+    let s = start(
+        &ServeConfig {
+            port: 0,
+            variant: "party".into(),
+            options: vec![("PartyPlayers".into(), "3".into())],
+        },
+        None,
+    )
+    .expect("the server starts");
+    post(&s, "seats", json!({"seats": ["human", "human", "human"]})).unwrap();
+    s
+}
+
+/// A Party state for a snapshot: stable, with the (long) legal list summarised.
+fn party_summary(state: &Value) -> Value {
+    let mut state = stable(state.clone());
+    let legal = state["position"]["legal"].as_array().unwrap().clone();
+    let mut kinds = std::collections::BTreeMap::new();
+    for m in &legal {
+        *kinds
+            .entry(m["kind"].as_str().unwrap().to_string())
+            .or_insert(0) += 1;
+    }
+    let n = legal.len();
+    let mut sample: Vec<Value> = legal.iter().take(3).cloned().collect();
+    sample.extend(legal.iter().skip(n.saturating_sub(2).max(3)).cloned());
+    state["position"]["legal"] = json!({"count": n, "kinds": kinds, "sample": sample});
+    let occupied: serde_json::Map<String, Value> = state["position"]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, code)| !code.is_null())
+        .map(|(cell, code)| (cell.to_string(), code.clone()))
+        .collect();
+    state["position"]["board"] = json!({"occupied": occupied});
+    state
+}
+
+fn texts(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn party_layout_and_start() {
+    let s = party_server();
+    let layout = get(&s, "/api/layout");
+    assert_eq!(layout["cells"].as_array().unwrap().len(), 400);
+    assert_eq!(layout["cells"][0]["name"], "a1");
+    assert_eq!(layout["cells"][399]["name"], "t20");
+    assert_eq!(layout["multi"], true);
+    let arts: Vec<&str> = layout["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["art"].as_str().unwrap())
+        .collect();
+    assert_eq!(arts.len(), 21);
+    assert_eq!(layout["kinds"][10]["labels"], json!(["Ha", "Hb", "Hc"]));
+    let mut summary = layout.clone();
+    summary["cells"] =
+        json!({"count": 400, "first": layout["cells"][0], "last": layout["cells"][399]});
+    summary["labels"] = json!(layout["labels"].as_array().unwrap().len());
+    snap!("serve_party_layout", pretty(&summary));
+    let state = get(&s, "/api/state");
+    assert_eq!(state["seats"], json!(["human", "human", "human"]));
+    assert_eq!(state["position"]["play_list"], json!([0, 1, 2]));
+    assert_eq!(state["position"]["knives"], json!([0, 0, 0]));
+    // Every placement of every reserve piece on every square the rules allow, pass and
+    // surrender: as many atoms as perft counts plays of one atom.
+    let legal = state["position"]["legal"].as_array().unwrap();
+    assert!(legal.len() > 2000, "{}", legal.len());
+    assert!(
+        legal
+            .iter()
+            .any(|m| m["text"] == "K@j10" && m["to"] == party_cell("j10"))
+    );
+    snap!("serve_party_state_start", pretty(&party_summary(&state)));
+    s.stop();
+}
+
+#[test]
+fn party_turns_are_built_part_by_part() {
+    let s = party_server();
+    let mut events = Events::open(&s);
+    events.next("state");
+    // A lone placement is a whole turn: it closes by itself.
+    let state = post(&s, "move", json!({"move": "K@j10"})).unwrap();
+    assert_eq!(state["moves"], json!(["K@j10"]));
+    assert_eq!(state["position"]["side"], 1);
+    assert_eq!(state["position"]["turn_open"], false);
+    assert_eq!(events.next("state")["moves"], json!(["K@j10"]));
+    post(&s, "move", json!({"move": "K@c3"})).unwrap();
+    post(&s, "move", json!({"move": "K@q17"})).unwrap();
+    // a moves its King: the turn stays open, may end, and offers only placements now.
+    let state = post(&s, "move", json!({"move": "j10j11"})).unwrap();
+    assert_eq!(state["position"]["turn_open"], true);
+    assert_eq!(state["position"]["end_turn"], true);
+    assert_eq!(state["position"]["side"], 0);
+    assert_eq!(texts(&state["partial"]), ["j10j11"]);
+    assert!(
+        state["position"]["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["kind"] == "place")
+    );
+    snap!(
+        "serve_party_state_open_turn",
+        pretty(&party_summary(&state))
+    );
+    let state = post(&s, "move", json!({"move": "R@a20"})).unwrap();
+    assert_eq!(texts(&state["partial"]), ["j10j11", "R@a20"]);
+    assert_eq!(state["position"]["end_turn"], true);
+    // Refused: a second move of the King, a square off the board, a whole play mid-turn,
+    // and ending a turn of another game kind; nothing changes.
+    let before = get(&s, "/api/state");
+    for bad in ["j11j12", "R@a21", "K@j10", "j10j11,R@a20", ""] {
+        let err = post(&s, "move", json!({"move": bad})).expect_err(bad);
+        assert_eq!(err.0, 400, "{bad}");
+        assert!(!err.1.is_empty());
+    }
+    assert!(post(&s, "undo", json!({"unit": "half"})).is_err());
+    assert_eq!(
+        stable(before),
+        stable(get(&s, "/api/state")),
+        "refusals change nothing"
+    );
+    // End turn: the play is recorded whole, b is to move.
+    let state = post(&s, "end_turn", json!({})).unwrap();
+    assert_eq!(
+        state["moves"],
+        json!(["K@j10", "K@c3", "K@q17", "j10j11,R@a20"])
+    );
+    assert_eq!(state["movers"], json!([0, 1, 2, 0]));
+    assert_eq!(state["position"]["side"], 1);
+    assert_eq!(texts(&state["last_turn"]), ["j10j11", "R@a20"]);
+    assert!(post(&s, "end_turn", json!({})).is_err(), "no turn is open");
+    // Take back one atom: the last turn reopens without it.
+    let state = post(&s, "undo", json!({"unit": "atom"})).unwrap();
+    assert_eq!(texts(&state["partial"]), ["j10j11"]);
+    assert_eq!(state["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(state["position"]["side"], 0);
+    // Take back the turn: a is at the start of its turn, its King on j10 again.
+    let state = post(&s, "undo", json!({"unit": "turn"})).unwrap();
+    assert_eq!(texts(&state["partial"]), Vec::<String>::new());
+    assert_eq!(state["position"]["turn_open"], false);
+    assert!(state["position"]["fen"].as_str().unwrap().contains("9Ka10"));
+    let state = post(&s, "undo", json!({"unit": "turn"})).unwrap();
+    assert_eq!(state["moves"], json!(["K@j10", "K@c3"]));
+    assert_eq!(state["position"]["side"], 2);
+    // A whole play between turns is accepted too (checked by the rules), and goto steps
+    // through whole turns.
+    let state = post(&s, "move", json!({"move": "K@q17"})).unwrap();
+    let state2 = post(&s, "move", json!({"move": "j10j11,R@a20,C@t20"})).unwrap();
+    assert_eq!(state2["moves"][3], "j10j11,R@a20,C@t20");
+    let back = post(&s, "goto", json!({"ply": 3})).unwrap();
+    assert_eq!(back["position"]["fen"], state["position"]["fen"]);
+    s.stop();
+}
+
+#[test]
+fn party_atoms_name_their_cells() {
+    let s = party_server();
+    let state = post(&s, "position", json!({"fen": PARTY_PIECES})).unwrap();
+    let legal = state["position"]["legal"].as_array().unwrap();
+    let lines: Vec<String> = legal.iter().map(Value::to_string).collect();
+    snap!("serve_party_atoms", lines.join("\n"));
+    let find = |text: &str| {
+        legal
+            .iter()
+            .find(|m| m["text"] == text)
+            .unwrap_or_else(|| panic!("{text} offered"))
+            .clone()
+    };
+    let shot = find("j13>j16");
+    assert_eq!(shot["kind"], "ranged");
+    assert_eq!(
+        (shot["from"].as_u64(), shot["to"].as_u64()),
+        (Some(party_cell("j13")), Some(party_cell("j16")))
+    );
+    let scratch = find("b2-off");
+    assert_eq!(scratch["kind"], "scratch");
+    assert_eq!(
+        scratch["from"], scratch["to"],
+        "clicked on the Qball itself"
+    );
+    let promotion = find("k9k10=G");
+    assert_eq!(promotion["promotion"], true);
+    assert_eq!(promotion["becomes"], 17, "a's Gess");
+    assert_eq!(find("^e5d1")["kind"], "special");
+    let badges = state["position"]["badges"].as_object().unwrap();
+    assert_eq!(badges.len(), 1);
+    assert_eq!(
+        badges[&party_cell("p5").to_string()],
+        3,
+        "the HarfyBlob's Hn"
+    );
+    // The ranged capture: the Archer stays, the pawn joins a's reserve.
+    let after = post(&s, "move", json!({"move": "j13>j16"})).unwrap();
+    let board = &after["position"]["board"];
+    assert_eq!(board[party_cell("j13") as usize], 11, "the Archer stays");
+    assert!(board[party_cell("j16") as usize].is_null());
+    assert_eq!(after["position"]["players"][0]["reserve"][0]["kind"], "P");
+    assert_eq!(
+        after["last"],
+        json!({"from": party_cell("j13"), "to": party_cell("j16"), "text": "j13>j16"})
+    );
+    // The Kamikaze that captures is gone with its victim.
+    post(&s, "undo", json!({})).unwrap();
+    let after = post(&s, "move", json!({"move": "e12g15"})).unwrap();
+    let board = &after["position"]["board"];
+    assert!(board[party_cell("e12") as usize].is_null());
+    assert!(board[party_cell("g15") as usize].is_null());
+    // The scratch: the Qball leaves for a's reserve; the last atom has no destination.
+    post(&s, "undo", json!({})).unwrap();
+    let after = post(&s, "move", json!({"move": "b2-off"})).unwrap();
+    assert!(after["position"]["board"][party_cell("b2") as usize].is_null());
+    assert_eq!(after["last"]["to"], Value::Null);
+    assert_eq!(after["position"]["players"][0]["reserve"][0]["kind"], "Q");
+    s.stop();
+}
+
+#[test]
+fn party_engine_plays_its_seats() {
+    let s = party_server();
+    let mut events = Events::open(&s);
+    events.next("state");
+    post(
+        &s,
+        "seats",
+        json!({"seats": ["human", "engine", "engine"], "limit": {"kind": "nodes", "value": 2000}}),
+    )
+    .unwrap();
+    post(&s, "move", json!({"move": "K@j10"})).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let replied = loop {
+        let state = events.next("state");
+        if state["moves"].as_array().unwrap().len() == 3 {
+            break state;
+        }
+        assert!(Instant::now() < deadline, "the engines did not play");
+    };
+    assert_eq!(replied["movers"], json!([0, 1, 2]));
+    assert_eq!(replied["position"]["side"], 0);
+    assert_eq!(replied["searching"], Value::Null);
+    // Taking back a turn returns to the person's turn (before the engines' turns).
+    let state = post(&s, "undo", json!({})).unwrap();
+    assert_eq!(state["moves"], json!([]));
+    assert_eq!(state["position"]["side"], 0);
+    // The engine completes a turn a person began.
+    post(&s, "seats", json!({"seats": ["human", "human", "human"]})).unwrap();
+    for m in ["K@j10", "K@c3", "K@q17", "j10j11"] {
+        post(&s, "move", json!({"move": m})).unwrap();
+    }
+    post(&s, "go", json!({})).unwrap();
+    let done = loop {
+        let state = events.next("state");
+        if state["moves"].as_array().unwrap().len() == 4 {
+            break state;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the engine did not finish the turn"
+        );
+    };
+    assert!(
+        done["moves"][3].as_str().unwrap().starts_with("j10j11"),
+        "{}",
+        done["moves"][3]
+    );
+    s.stop();
+}
+
+#[test]
+fn party_records_replay() {
+    let s = server("chess");
+    let start = "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20 abc a:KRCBDG:3:0:-/b:KRCBDG:3:0:-/c:KRCBDG:3:0:- 0 1";
+    let record = format!(
+        "[Event \"menagerie match\"]\n[Round \"1\"]\n[Variant \"party\"]\n[VariantOptions \"PartyPlayers=3\"]\n[Players \"3\"]\n[PlayerA \"Alpha\"]\n[PlayerB \"Beta\"]\n[PlayerC \"Gamma\"]\n[StartPosition \"{start}\"]\n[Result \"*\"]\n\n1. a K@j10 {{opening}}\n2. b K@c3\n3. c K@q17\n4. a j10j11,R@a20\n{{unfinished}}\n\n"
+    );
+    let state = post(&s, "record", json!({"pgn": record})).unwrap();
+    assert_eq!(state["variant"], "party");
+    assert_eq!(state["mode"], "replay");
+    assert_eq!(state["cursor"], 0);
+    assert_eq!(state["names"], json!(["Alpha", "Beta", "Gamma"]));
+    assert_eq!(state["notes"][0], "opening");
+    assert_eq!(state["moves"][3], "j10j11,R@a20");
+    assert_eq!(
+        get(&s, "/api/layout")["players"].as_array().unwrap().len(),
+        3
+    );
+    let state = post(&s, "goto", json!({"ply": 4})).unwrap();
+    assert_eq!(state["position"]["side"], 1);
+    assert_eq!(texts(&state["last_turn"]), ["j10j11", "R@a20"]);
+    // A record whose play list disagrees is refused and changes nothing.
+    let before = get(&s, "/api/state");
+    let wrong = record.replace("2. b K@c3", "2. c K@c3");
+    let err = post(&s, "record", json!({"pgn": wrong})).unwrap_err();
+    assert!(err.1.contains("turn 2"), "{}", err.1);
+    assert_eq!(stable(before), stable(get(&s, "/api/state")));
+    // Back to a two-player game from the Party table.
+    let state = post(&s, "new", json!({"variant": "chess"})).unwrap();
+    assert_eq!(state["position"]["legal"].as_array().unwrap().len(), 20);
+    assert_eq!(
+        get(&s, "/api/layout")["cells"].as_array().unwrap().len(),
+        64
+    );
     s.stop();
 }

@@ -239,8 +239,9 @@ impl<G: MultiNotation + MultiEvaluate + Send + 'static> MultiSession<G> {
     }
 }
 
-/// The PV as play tokens: each turn's atoms joined by `,`, a skipped turn `0000`.
-fn pv_text<G: MultiNotation>(game: &G, pos: &G::Pos, pv: &[PvStep<G::Atom>]) -> Vec<String> {
+/// The PV as play tokens: each turn's atoms joined by `,`, a skipped turn `0000` (also the
+/// browser board's engine line).
+pub fn pv_text<G: MultiNotation>(game: &G, pos: &G::Pos, pv: &[PvStep<G::Atom>]) -> Vec<String> {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     let mut turn = Vec::new();

@@ -14,12 +14,13 @@ use std::sync::atomic::Ordering;
 use serde_json::{Value, json};
 
 use super::Shared;
+use super::desk::{Board, Desk};
 use super::table::{Limit, Table};
 use crate::core::game::Game;
 use crate::core::moves::Move;
 use crate::core::position::Position;
 use crate::fen::move_text;
-use crate::search::{self, Control, Limits, Report, Score, SearchResult, Settings};
+use crate::search::{self, Control, Limits, Report, Score, Settings};
 use crate::variants::AnyGame;
 use crate::with_game;
 
@@ -46,42 +47,39 @@ pub struct Running {
     id: u64,
     pub purpose: Purpose,
     control: Arc<Control>,
-    /// The position it searches (game, ply, hash): a search of another position is stale.
+    /// The position it searches (game, place in the line, hash): a search of another
+    /// position is stale.
     key: (u64, usize, u64),
 }
 
-fn key_of(t: &Table) -> (u64, usize, u64) {
-    (t.game_id, t.cursor, t.pos.hash())
-}
-
 /// What should be running now.
-fn wanted(shared: &Shared, t: &mut Table) -> Option<Purpose> {
+fn wanted(shared: &Shared, d: &mut Desk) -> Option<Purpose> {
     if shared.hub.watchers() == 0 || shared.closing.load(Ordering::SeqCst) {
         return None;
     }
-    if t.engine_to_move() {
+    if d.engine_to_move() {
         return Some(Purpose::Move);
     }
-    (t.analysis && t.outcome().is_none()).then_some(Purpose::Analysis)
+    (d.analysis() && d.outcome().is_none()).then_some(Purpose::Analysis)
 }
 
 /// Starts, keeps or stops the search to fit the table as it is now.
-pub fn update(shared: &Arc<Shared>, t: &mut Table) {
-    let want = wanted(shared, t);
-    if let Some(r) = &t.running {
-        if Some(r.purpose) == want && r.key == key_of(t) {
+pub fn update(shared: &Arc<Shared>, d: &mut Desk) {
+    let want = wanted(shared, d);
+    if let Some(r) = &d.running {
+        if Some(r.purpose) == want && r.key == d.search_key() {
             return;
         }
-        cancel(shared, t);
+        cancel(shared, d);
     }
     if let Some(purpose) = want {
-        start(shared, t, purpose);
+        start(shared, d, purpose);
     }
 }
 
 /// Stops the running search and forgets it: its result will be ignored.
-pub fn cancel(shared: &Shared, t: &mut Table) {
-    if let Some(r) = t.running.take() {
+pub fn cancel(shared: &Shared, d: &mut Desk) {
+    if let Some(r) = d.running.take() {
         r.control.stop();
         shared.current_search.store(0, Ordering::SeqCst);
         *shared.thinking.lock().unwrap_or_else(|e| e.into_inner()) = None;
@@ -90,10 +88,10 @@ pub fn cancel(shared: &Shared, t: &mut Table) {
 
 /// Asks the running move search to move now (with the best move found so far); stops
 /// analysis.
-pub fn move_now(shared: &Shared, t: &mut Table) {
-    match &t.running {
+pub fn move_now(shared: &Shared, d: &mut Desk) {
+    match &d.running {
         Some(r) if r.purpose == Purpose::Move => r.control.stop(),
-        Some(_) => cancel(shared, t),
+        Some(_) => cancel(shared, d),
         None => {}
     }
 }
@@ -111,18 +109,46 @@ fn limits_for(purpose: Purpose, limit: Limit) -> Limits {
     limits
 }
 
-fn start(shared: &Arc<Shared>, t: &mut Table, purpose: Purpose) {
+/// Shows a running search's report on every page, unless the search was stopped and
+/// forgotten.
+pub fn report(shared: &Shared, id: u64, thinking: Value) {
+    if shared.current_search.load(Ordering::SeqCst) != id {
+        return;
+    }
+    shared.hub.publish("thinking", &thinking.to_string());
+    *shared.thinking.lock().unwrap_or_else(|e| e.into_inner()) = Some(thinking);
+}
+
+fn start(shared: &Arc<Shared>, d: &mut Desk, purpose: Purpose) {
     let id = shared.next_search.fetch_add(1, Ordering::SeqCst);
     shared.current_search.store(id, Ordering::SeqCst);
     let control = Arc::new(Control::new(false));
-    t.running = Some(Running {
+    d.running = Some(Running {
         id,
         purpose,
         control: control.clone(),
-        key: key_of(t),
+        key: d.search_key(),
     });
     *shared.thinking.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    let limits = limits_for(purpose, t.limit);
+    let limits = limits_for(purpose, d.limit());
+    let spawned = match &d.board {
+        Board::Two(t) => start_two(shared, t, id, purpose, limits, control),
+        Board::Multi(m) => m.spawn_search(shared.clone(), id, purpose, limits, control),
+    };
+    if let Err(e) = spawned {
+        log::error!("cannot start a search thread: {e}");
+        d.running = None;
+    }
+}
+
+fn start_two(
+    shared: &Arc<Shared>,
+    t: &Table,
+    id: u64,
+    purpose: Purpose,
+    limits: Limits,
+    control: Arc<Control>,
+) -> Result<(), String> {
     let (game, evaluator, tt, pos) = (
         t.game.clone(),
         t.evaluator.clone(),
@@ -130,21 +156,14 @@ fn start(shared: &Arc<Shared>, t: &mut Table, purpose: Purpose) {
         t.pos.clone(),
     );
     let shared = shared.clone();
-    let spawned = std::thread::Builder::new()
+    std::thread::Builder::new()
         .name(format!("serve-search-{id}"))
         .spawn(move || {
             let report_shared = shared.clone();
             let (report_game, report_pos) = (game.clone(), pos.clone());
-            let mut report = move |r: &Report| {
-                if report_shared.current_search.load(Ordering::SeqCst) != id {
-                    return; // stopped and forgotten
-                }
+            let mut on_report = move |r: &Report| {
                 let thinking = thinking_json(&report_game, &report_pos, purpose, r);
-                report_shared.hub.publish("thinking", &thinking.to_string());
-                *report_shared
-                    .thinking
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner()) = Some(thinking);
+                report(&report_shared, id, thinking);
             };
             let result = with_game!(&*game, g => search::search(
                 g,
@@ -155,32 +174,44 @@ fn start(shared: &Arc<Shared>, t: &mut Table, purpose: Purpose) {
                 &Settings::default(),
                 &tt,
                 &control,
-                &mut report,
+                &mut on_report,
             ));
-            finished(&shared, id, result);
-        });
-    if let Err(e) = spawned {
-        log::error!("cannot start a search thread: {e}");
-        t.running = None;
-    }
+            finished(&shared, id, Done::Move(result.best));
+        })
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// What a finished search chose.
+pub enum Done {
+    /// A two-player move.
+    Move(Option<Move>),
+    /// An N-player play (the rest of the turn) in its text.
+    Play(Option<String>),
 }
 
 /// A search ended: a current move search plays its move, then whatever should run next runs.
-fn finished(shared: &Arc<Shared>, id: u64, result: SearchResult) {
-    let mut t = shared.lock();
-    let current = t.running.as_ref().is_some_and(|r| r.id == id);
+pub fn finished(shared: &Arc<Shared>, id: u64, done: Done) {
+    let mut d = shared.lock();
+    let current = d.running.as_ref().is_some_and(|r| r.id == id);
     if !current {
         return;
     }
-    let purpose = t.running.take().map(|r| r.purpose);
+    let purpose = d.running.take().map(|r| r.purpose);
     shared.current_search.store(0, Ordering::SeqCst);
-    if purpose == Some(Purpose::Move)
-        && let Some(mv) = result.best
-    {
-        t.play(mv);
+    if purpose == Some(Purpose::Move) {
+        match (&mut d.board, done) {
+            (Board::Two(t), Done::Move(Some(mv))) => t.play(mv),
+            (Board::Multi(m), Done::Play(Some(text))) => {
+                if let Err(e) = m.engine_play(&text) {
+                    log::error!("the engine's play '{text}' was refused: {e}");
+                }
+            }
+            _ => {}
+        }
     }
-    shared.publish(&mut t);
-    update(shared, &mut t);
+    shared.publish(&mut d);
+    update(shared, &mut d);
 }
 
 /// The texts of a line of moves from `pos`.
@@ -217,18 +248,37 @@ pub fn score_text(score: Score, side: u8) -> (String, Value) {
 }
 
 fn thinking_json(game: &AnyGame, pos: &Position, purpose: Purpose, r: &Report) -> Value {
-    let (text, raw) = score_text(r.score, pos.side());
-    let ms = r.time.as_millis() as u64;
+    thinking_value(
+        purpose,
+        pos.side() as usize,
+        (r.depth, r.seldepth),
+        score_text(r.score, pos.side()),
+        (r.nodes, r.time),
+        line_texts(game, pos, &r.pv),
+    )
+}
+
+/// One report of a search for the page: what it is for, whose view, depth and selective
+/// depth, the score (text and raw), nodes and time, the line.
+pub fn thinking_value(
+    purpose: Purpose,
+    side: usize,
+    (depth, seldepth): (u32, u32),
+    (score, raw): (String, Value),
+    (nodes, time): (u64, std::time::Duration),
+    pv: Vec<String>,
+) -> Value {
+    let ms = time.as_millis() as u64;
     json!({
         "purpose": purpose.name(),
-        "side": pos.side(),
-        "depth": r.depth,
-        "seldepth": r.seldepth,
-        "score": text,
+        "side": side,
+        "depth": depth,
+        "seldepth": seldepth,
+        "score": score,
         "value": raw,
-        "nodes": r.nodes,
-        "nps": (r.nodes * 1000).checked_div(ms).unwrap_or(0),
+        "nodes": nodes,
+        "nps": (nodes * 1000).checked_div(ms).unwrap_or(0),
         "ms": ms,
-        "pv": line_texts(game, pos, &r.pv),
+        "pv": pv,
     })
 }

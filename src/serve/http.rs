@@ -9,14 +9,15 @@
 //! | `GET /api/layout` | | the variant's geometry and piece kinds |
 //! | `GET /api/variants` | | the playable variants and their rule options |
 //! | `POST /api/new` | `{variant?, options?: {NAME: VALUE}, fen?}` | a new game |
-//! | `POST /api/move` | `{move}` | plays a move (our notation) at the shown position |
-//! | `POST /api/undo` | | takes back (to the person's turn when playing the engine) |
+//! | `POST /api/move` | `{move}` | plays a move (our notation) at the shown position; in an N-player game one atom of the turn (or, between turns, a whole play) |
+//! | `POST /api/end_turn` | | closes the turn being built (N-player games) |
+//! | `POST /api/undo` | `{unit?: "turn"\|"atom"}` | takes back a turn (to the person's turn when playing the engine) or the last atom |
 //! | `POST /api/goto` | `{ply}` | shows the position after `ply` moves of the line |
-//! | `POST /api/seats` | `{seats?: ["human"\|"engine", ...], limit?: {kind: time\|nodes\|depth, value}}` | who plays |
+//! | `POST /api/seats` | `{seats?: ["human"\|"engine", ...], limit?: {kind: time\|nodes\|depth, value}}` | who plays (one seat per player) |
 //! | `POST /api/go` | | the engine takes the side to move |
 //! | `POST /api/stop` | | the engine moves now; analysis stops |
 //! | `POST /api/analyse` | `{on}` | analysis of the shown position on or off |
-//! | `POST /api/record` | `{pgn}` | loads a record to step through |
+//! | `POST /api/record` | `{pgn}` | loads a record to step through (PGN, or a Party hand record) |
 //! | `POST /api/watch` | `{game}` | shows that game of the match being watched |
 //! | `GET /events?token=...` | | Server-Sent Events: `state`, `thinking` |
 //!
@@ -217,7 +218,7 @@ fn command_result(
             };
             t.new_game(variant, options.as_deref(), fen).map_err(bad)?;
             engine::cancel(shared, &mut t);
-            t.analysis = false;
+            t.analysis_off();
         }
         "position" => {
             let fen = text_arg(args, "fen").map_err(bad)?;
@@ -235,8 +236,24 @@ fn command_result(
             t.play_text(text).map_err(bad)?;
         }
         "undo" => {
-            t.take_back().map_err(bad)?;
+            let whole = match opt_text(args, "unit").map_err(bad)? {
+                None | Some("turn") => true,
+                Some("atom") => false,
+                Some(other) => {
+                    return Err(bad(format!("'unit' is 'atom' or 'turn', not '{other}'")));
+                }
+            };
+            t.take_back(whole).map_err(bad)?;
             engine::cancel(shared, &mut t);
+        }
+        "end_turn" => {
+            if t.running
+                .as_ref()
+                .is_some_and(|r| r.purpose == engine::Purpose::Move)
+            {
+                return Err(bad("the engine is thinking about its play".into()));
+            }
+            t.end_turn().map_err(bad)?;
         }
         "goto" => {
             let ply = args
@@ -248,56 +265,50 @@ fn command_result(
                 .map_err(bad)?;
         }
         "seats" => {
-            let mut seats = t.seats;
-            if let Some(list) = args.get("seats") {
-                let list = list
-                    .as_array()
-                    .filter(|l| l.len() == seats.len())
-                    .ok_or_else(|| bad(format!("'seats' must list {} seats", seats.len())))?;
-                for (seat, value) in seats.iter_mut().zip(list) {
-                    *seat = Seat::parse(value.as_str().unwrap_or("")).map_err(bad)?;
+            let seats = match args.get("seats") {
+                None | Some(Value::Null) => None,
+                Some(list) => {
+                    let list = list
+                        .as_array()
+                        .ok_or_else(|| bad("'seats' must be a list".into()))?;
+                    let seats: Vec<Seat> = list
+                        .iter()
+                        .map(|v| Seat::parse(v.as_str().unwrap_or("")))
+                        .collect::<Result<_, _>>()
+                        .map_err(bad)?;
+                    Some(seats)
                 }
-            }
-            let mut limit = t.limit;
+            };
+            let mut limit = None;
             if let Some(l) = args.get("limit") {
                 let kind = text_arg(l, "kind").map_err(bad)?;
                 let value = l
                     .get("value")
                     .and_then(Value::as_u64)
                     .ok_or_else(|| bad("the limit's 'value' must be a positive number".into()))?;
-                limit = Limit::parse(kind, value).map_err(bad)?;
+                limit = Some(Limit::parse(kind, value).map_err(bad)?);
             }
-            t.seats = seats;
-            t.limit = limit;
-            t.version += 1;
+            t.set_seats(seats, limit).map_err(bad)?;
         }
         "go" => {
-            if let Some(o) = t.outcome() {
-                return Err(bad(format!("the game is over: {o}")));
-            }
-            let side = t.pos.side().min(1) as usize;
-            t.seats[side] = Seat::Engine;
-            let end = t.moves_len();
-            t.goto(end).map_err(bad)?;
+            t.go().map_err(bad)?;
         }
         "stop" => {
             engine::move_now(shared, &mut t);
-            t.analysis = false;
-            t.version += 1;
+            t.set_analysis(false);
         }
         "analyse" => {
             let on = args
                 .get("on")
                 .and_then(Value::as_bool)
                 .ok_or_else(|| bad("'on' (true or false) is missing".into()))?;
-            t.analysis = on;
-            t.version += 1;
+            t.set_analysis(on);
         }
         "record" => {
             let text = text_arg(args, "pgn").map_err(bad)?;
             t.load_record(text).map_err(bad)?;
             engine::cancel(shared, &mut t);
-            t.analysis = false;
+            t.analysis_off();
         }
         "watch" => {
             let Some(watch) = &shared.watch else {
@@ -319,14 +330,21 @@ fn command_result(
     Ok(state)
 }
 
-/// The variants the table can play: playable two-player games (an N-player game such as Party
-/// Chess needs the N-player table, not wired in yet). Found once by building each.
+/// The variants the tables can play: playable two-player games and N-player games (Party
+/// Chess). Found once by building each.
 fn table_variants() -> &'static [&'static str] {
     static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     NAMES.get_or_init(|| {
         VARIANTS
             .iter()
-            .filter(|v| v.status == Status::Playable && crate::variants::game(v.name).is_ok())
+            .filter(|v| {
+                v.status == Status::Playable
+                    && if v.is_multi() {
+                        crate::variants::multi_game_with(v.name, &Default::default()).is_ok()
+                    } else {
+                        crate::variants::game(v.name).is_ok()
+                    }
+            })
             .map(|v| v.name)
             .collect()
     })

@@ -6,15 +6,18 @@
 //! Engine-to-page updates are Server-Sent Events.
 //!
 //! One job per file: `guard` (token, Host and Origin checks), `http` (routing), `sse` (event
-//! streams and who watches), `view` (the JSON of geometry and positions), `table` (the game:
-//! line, cursor, seats, records), `engine` (the searches at the table), `record` (PGN
-//! reading), `assets` (the page, built into the binary), `watch` (a `menagerie match` shown
-//! live).
+//! streams and who watches), `view` (the JSON of geometry and positions), `table` (the
+//! two-player game: line, cursor, seats, records), `multi` (the N-player game of compound
+//! turns, Party Chess: its view and table), `desk` (whichever of the two is on the table),
+//! `engine` (the searches at the table), `record` (PGN reading), `assets` (the page, built
+//! into the binary), `watch` (a `menagerie match` shown live).
 
 pub mod assets;
+pub mod desk;
 pub mod engine;
 pub mod guard;
 pub mod http;
+pub mod multi;
 pub mod record;
 pub mod sse;
 pub mod table;
@@ -28,15 +31,15 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use desk::Desk;
 use guard::Guard;
 use sse::Hub;
-use table::Table;
 
 use crate::variants::OptionValues;
 
 /// What the server shares between its request threads and the engine's search threads.
 pub struct Shared {
-    table: Mutex<Table>,
+    table: Mutex<Desk>,
     pub hub: Hub,
     /// The running search's latest report (sent to pages that connect mid-search).
     pub thinking: Mutex<Option<Value>>,
@@ -52,12 +55,12 @@ pub struct Shared {
 
 impl Shared {
     /// The table (a panic elsewhere never locks the page out).
-    pub fn lock(&self) -> MutexGuard<'_, Table> {
+    pub fn lock(&self) -> MutexGuard<'_, Desk> {
         self.table.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The state the page shows.
-    pub fn state(&self, t: &mut Table) -> Value {
+    pub fn state(&self, t: &mut Desk) -> Value {
         let searching = t.running.as_ref().map(|r| r.purpose.name());
         let mut state = t.state(searching, self.hub.watchers());
         if let Some(thinking) = self
@@ -75,7 +78,7 @@ impl Shared {
     }
 
     /// Sends the state to every page.
-    pub fn publish(&self, t: &mut Table) {
+    pub fn publish(&self, t: &mut Desk) {
         let state = self.state(t);
         self.hub.publish("state", &state.to_string());
     }
@@ -130,7 +133,7 @@ pub fn start(config: &ServeConfig, watch: Option<Arc<watch::Watch>>) -> Result<S
     for (name, value) in &config.options {
         options.set(name, value)?;
     }
-    let table = Table::new(&config.variant, options)?;
+    let table = Desk::new(&config.variant, options)?;
     let http = tiny_http::Server::http(("127.0.0.1", config.port))
         .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", config.port))?;
     let port = http

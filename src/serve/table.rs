@@ -99,6 +99,23 @@ pub enum Mode {
     Watch { number: usize },
 }
 
+impl Mode {
+    /// The mode's name, the record's tags and its result, for the page.
+    pub fn json(&self) -> (&'static str, Value, Value) {
+        match self {
+            Mode::Play => ("play", Value::Null, Value::Null),
+            Mode::Watch { .. } => ("watch", Value::Null, Value::Null),
+            Mode::Replay { tags, result } => {
+                let map: serde_json::Map<String, Value> = tags
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                    .collect();
+                ("replay", Value::Object(map), json!(result))
+            }
+        }
+    }
+}
+
 /// The game being shown.
 pub struct Table {
     pub game: Arc<AnyGame>,
@@ -130,8 +147,6 @@ pub struct Table {
     clocks: [Duration; 2],
     turn_started: Instant,
     names: [String; 2],
-    /// The engine's search, if one runs (see [`super::engine`]).
-    pub running: Option<super::engine::Running>,
 }
 
 impl Table {
@@ -161,7 +176,6 @@ impl Table {
             clocks: [Duration::ZERO; 2],
             turn_started: Instant::now(),
             names: default_names(),
-            running: None,
         })
     }
 
@@ -471,17 +485,7 @@ impl Table {
             };
             json!({"from": from, "to": sq(mv.to), "text": self.texts[i]})
         });
-        let (mode, tags, result) = match &self.mode {
-            Mode::Play => ("play", Value::Null, Value::Null),
-            Mode::Watch { .. } => ("watch", Value::Null, Value::Null),
-            Mode::Replay { tags, result } => {
-                let map: serde_json::Map<String, Value> = tags
-                    .iter()
-                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
-                    .collect();
-                ("replay", Value::Object(map), json!(result))
-            }
-        };
+        let (mode, tags, result) = self.mode.json();
         let mut clocks: Vec<u64> = self.clocks.iter().map(|c| c.as_millis() as u64).collect();
         if self.mode == Mode::Play
             && self.cursor == self.line.len()

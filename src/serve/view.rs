@@ -25,7 +25,7 @@ pub fn piece_code(p: crate::core::board::Piece) -> Value {
 }
 
 /// Rounds layout coordinates to hundredths, so the JSON stays short and stable.
-fn r2(x: f32) -> Value {
+pub fn r2(x: f32) -> Value {
     json!((x * 100.0).round() / 100.0)
 }
 

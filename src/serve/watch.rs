@@ -155,7 +155,13 @@ impl Watch {
             (g.start.clone(), g.moves.clone(), g.names.clone())
         };
         let mut t = shared.lock();
-        if let Err(e) = t.show_watched(number, start.as_deref(), &moves, &names) {
+        let shown = match &mut t.board {
+            super::desk::Board::Two(table) => {
+                table.show_watched(number, start.as_deref(), &moves, &names)
+            }
+            super::desk::Board::Multi(_) => Err("the table holds an N-player game".into()),
+        };
+        if let Err(e) = shown {
             log::warn!("game {number} cannot be shown: {e}");
         }
         shared.publish(&mut t);

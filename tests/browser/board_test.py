@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Real-browser tests of `menagerie serve`: headless Chromium (Debian's /usr/bin/chromium and
 /usr/bin/chromedriver, driven by Selenium; nothing downloads a browser) loads the page, plays
-moves by clicking in chess, Wildebeest, Patricia, a Partonici game and Cubic, and checks the
-drawn board (every piece picture's cell and label) against the engine's position string.
+moves by clicking in chess, Wildebeest, Patricia, a Partonici game, Cubic and three-player
+Party Chess (placements, a turn of a move and a placement closed with End turn, a take back
+of one part, the engine's turn), and checks the drawn board (every piece picture's cell and
+label), the hands or reserves and Party's play list against the engine's position string.
 
 Usage: board_test.py MENAGERIE [--screenshots DIR]
 Prints one line per check and `N passed, M failed` at the end; exits 1 on any failure.
@@ -69,7 +71,39 @@ def cubic_board(field):
     return out
 
 
+PARTY_TOKEN = re.compile(r"\d+|[KRCBPOEJMQHAZ!D%*GL&+][a-h](?:\[\d+\])?")
+PARTY_UNIT = re.compile(r"[KRCBPOEJMQHAZ!D%*GL&+](?:\[\d+\])?")
+
+
+def party_board(field):
+    """Party: ranks 20..1 with '/', files a..t; a piece is `PC owner [Hn]` (`Ra`, `Hb[3]`)."""
+    out = {}
+    ranks = field.split("/")
+    for r, text in enumerate(ranks):
+        file = 0
+        for tok in PARTY_TOKEN.findall(text):
+            if tok.isdigit():
+                file += int(tok)
+            else:
+                out[f"{chr(97 + file)}{len(ranks) - r}"] = tok
+                file += 1
+    return out
+
+
+def party_records(fen):
+    """Party's player records: letter -> (reserve labels sorted, Benefyts, knives)."""
+    out = {}
+    for rec in fen.split()[2].split("/"):
+        letter, reserve, benefyts, knives, _echo = rec.split(":")
+        units = [] if reserve == "-" else PARTY_UNIT.findall(reserve)
+        labels = sorted(u[0] + letter + u[1:] for u in units)
+        out[letter] = (labels, int(benefyts), int(knives))
+    return out
+
+
 def board_of(variant, fen):
+    if variant == "party":
+        return party_board(fen.split()[0]), None
     field = fen.split()[0]
     hand = ""
     if "[" in field:
@@ -113,7 +147,7 @@ class Page:
         """Waits until no animation is running."""
         self.wait(lambda: self.js("return document.getElementById('animation').childElementCount === 0"), "animations")
 
-    def api(self, command, args):
+    def api(self, command, args, settle=True):
         """A command as the page sends it (for setting up, not for moves)."""
         before = self.version()
         answer = self.d.execute_async_script(
@@ -125,7 +159,8 @@ class Page:
         if "error" in answer:
             raise RuntimeError(f"{command} {args}: {answer['error']}")
         self.wait(lambda: self.version() >= answer["version"] and self.version() > before, f"{command} shown")
-        self.settle()
+        if settle:
+            self.settle()
         return answer
 
     def click_cell(self, name):
@@ -179,9 +214,21 @@ class Page:
         if state["position"]["hands"] is not None:
             got = self.drawn_hands()
             check(f"{name}: drawn hands equal the position string", sorted(got) == sorted(hand), f"{got!r} vs {hand!r}")
+        if state["variant"] == "party":
+            rows = self.js("""return [...document.querySelectorAll('.party-player')].map(r => [
+                +r.getAttribute('data-player'),
+                [...r.querySelectorAll('.held')].flatMap(b => Array(+b.getAttribute('data-count')).fill(b.getAttribute('data-label'))).sort(),
+                +r.getAttribute('data-benefyts'), +r.getAttribute('data-knives')]);""")
+            drawn = {chr(97 + p): (labels, benefyts, knives) for p, labels, benefyts, knives in rows}
+            records = party_records(fen)
+            check(f"{name}: drawn reserves, Benefyts and knives equal the position string", drawn == records,
+                  f"\n  drawn {drawn}\n  fen   {records}")
+            shown = self.d.find_element(By.ID, "play-list").get_attribute("data-list")
+            check(f"{name}: drawn play list equals the position string", shown == fen.split()[1], f"{shown} vs {fen}")
 
     def shot(self, directory, name):
         if directory:
+            self.js("window.scrollTo(0, 0)")
             self.d.save_screenshot(os.path.join(directory, f"{name}.png"))
 
 
@@ -295,6 +342,94 @@ def cubic(p, shots):
     p.shot(shots, "cubic")
 
 
+# Every Party kind twice (a and b), HarfyBlobs with Hn 3, b in check: for the drawing check
+# and the 20x20 render measurement.
+PARTY_CROWD = ("1+b18/20/20/!b2Db2%b2*b2Gb2Lb2&b1/20/20/2Jb2Mb2Qb2Hb[3]2Ab2Zb2/20/+a19/"
+               "1Kb2Rb2Cb2Bb2Pb2Ob2Eb/20/2Da2%a2*a2Ga2La2&a2/20/20/1Ja2Ma2Qa2Ha[3]2Aa2Za2!a/20/20/"
+               "Ka2Ra2Ca2Ba2Pa2Oa2Ea1/20/20 ba a:-:3:0:-/b:-:3:0:- 0 40")
+
+
+def party_place(p, owner, unit, cell):
+    """Clicks a reserve piece, then a square; waits until the placement is drawn."""
+    before = p.version()
+    made = len(p.state()["moves"]) + len(p.state()["partial"])
+    p.d.find_element(By.CSS_SELECTOR, f'.party-player .held[data-owner="{owner}"][data-drop="{unit}"]').click()
+    p.wait(lambda: cell in p.targets(), f"{cell} lit after picking {unit}")
+    p.click_cell(cell)
+    p.wait(lambda: p.version() > before and len(p.state()["moves"]) + len(p.state()["partial"]) > made,
+           f"{unit}@{cell} placed")
+    p.settle()
+
+
+def party_move(p, frm, to):
+    """Clicks a piece, then a target, as one part of the turn."""
+    before = p.version()
+    made = len(p.state()["partial"])
+    p.click_cell(frm)
+    p.wait(lambda: to in p.targets(), f"{to} lit after clicking {frm}")
+    p.click_cell(to)
+    p.wait(lambda: p.version() > before and len(p.state()["partial"]) != made, f"{frm}{to} made")
+    p.settle()
+
+
+def party_button(p, button, what):
+    before = p.version()
+    p.wait(lambda: p.d.find_element(By.ID, button).is_displayed(), f"the {button} button")
+    p.d.find_element(By.ID, button).click()
+    p.wait(lambda: p.version() > before, what)
+    p.settle()
+
+
+def party(p, shots):
+    p.api("new", {"variant": "party", "options": {"PartyPlayers": "3", "PartyArmies": "STANDARD"}})
+    p.api("seats", {"seats": ["human", "human", "human"], "limit": {"kind": "nodes", "value": 2000}})
+    check("party: 400 cells drawn", p.js("return document.querySelectorAll('#cells rect[data-cell]').length") == 400)
+    p.check_board("party start")
+    trips = p.js("return window.menagerie.timing.roundTrip.length")
+    # Placements: a lone placement is a whole turn (it closes by itself).
+    party_place(p, 0, "K", "j10")
+    state = p.state()
+    check("party: the placement closed a's turn", state["moves"] == ["K@j10"] and state["position"]["side"] == 1,
+          state["moves"])
+    party_place(p, 1, "K", "c3")
+    party_place(p, 2, "K", "q17")
+    p.check_board("party after three placements")
+    # a: a move, then a placement, then End turn (the rules would allow one more placement).
+    party_move(p, "j10", "j11")
+    check("party: End turn offered after the move", p.d.find_element(By.ID, "end-turn").is_displayed())
+    check("party: the turn is open", p.state()["position"]["turn_open"])
+    party_place(p, 0, "B", "a20")
+    p.check_board("party in the middle of a turn")
+    party_button(p, "undo-part", "the placement taken back")
+    check("party: take back one part", [a["text"] for a in p.state()["partial"]] == ["j10j11"], p.state()["partial"])
+    party_place(p, 0, "R", "a20")
+    party_button(p, "end-turn", "the turn ended")
+    state = p.state()
+    check("party: the compound play is recorded", state["moves"][-1] == "j10j11,R@a20", state["moves"])
+    check("party: b is to move", state["position"]["side"] == 1)
+    p.check_board("party after a compound turn")
+    moves = p.js("return [...document.querySelectorAll('#moves li span')].map(s => s.textContent)")
+    check("party: the move list names the players", moves[-1] == "a j10j11,R@a20", moves)
+    party_trips = p.js(f"return window.menagerie.timing.roundTrip.slice({trips})")
+    # The engine plays b's turn through the N-player search.
+    p.api("seats", {"seats": ["human", "engine", "human"]})
+    p.wait(lambda: len(p.state()["moves"]) == 5, "the engine's turn", timeout=60)
+    p.settle()
+    p.check_board("party after the engine's turn")
+    check("party: c is to move after b", p.state()["position"]["side"] == 2)
+    p.api("seats", {"seats": ["human", "human", "human"]})
+    # A position string loads, and the drawing follows it (42 pieces of every kind, b in check).
+    p.api("position", {"fen": PARTY_CROWD})
+    p.check_board("party crowd")
+    check("party: the checked King is marked", len(p.d.find_elements(By.CSS_SELECTOR, "#marks .mark-check")) == 1)
+    p.api("new", {"variant": "chess"})  # the two-player scenarios that follow start from two seats
+    trips = sorted(party_trips)
+    if trips:
+        print("party round trips ms " + json.dumps({"median": round(trips[len(trips) // 2], 1),
+                                                      "max": round(trips[-1], 1), "n": len(trips)}))
+    p.shot(shots, "party-test")
+
+
 def bad_input(p, shots):
     """A bad position string gets a visible message and changes nothing."""
     p.api("seats", {"seats": ["human", "human"]})
@@ -313,6 +448,19 @@ def bad_input(p, shots):
 def gallery(p, shots):
     """Screenshots of each family for the README (only with --screenshots)."""
     p.js("document.getElementById('message').hidden = true")
+    # Party: four players, the engine plays every seat for a while, then a turn is begun.
+    p.api("new", {"variant": "party", "options": {"PartyPlayers": "4", "PartyArmies": "a:RGBCD,b:AJZ!L,c:OQ*%D,d:MH+&P"}})
+    p.api("seats", {"seats": ["engine"] * 4, "limit": {"kind": "nodes", "value": 1500}}, settle=False)
+    p.wait(lambda: len(p.state()["moves"]) >= 22, "22 Party turns", timeout=300)
+    p.api("seats", {"seats": ["human"] * 4})
+    mover = p.state()["position"]["side"]
+    pieces = [m for m in p.state()["position"]["legal"] if m.get("from") is not None and m["kind"] == "move"]
+    if pieces:
+        cells = p.js("return window.menagerie.layout.cells")
+        p.click_cell(cells[pieces[0]["from"]]["name"])
+        time.sleep(0.3)
+    p.shot(shots, "party")
+    p.api("new", {"variant": "chess"})
     for variant, plies in [("chess", 9), ("sphinx", 7), ("royal-partonici-9", 11), ("ecila-27", 7)]:
         p.api("seats", {"seats": ["human", "human"], "limit": {"kind": "nodes", "value": 3000}})
         p.api("new", {"variant": variant})
@@ -332,11 +480,14 @@ def gallery(p, shots):
 def timings(p):
     """Render and round-trip times, for the README (not asserted)."""
     out = {}
+    redraw = """const s = window.menagerie.state; const t0 = performance.now();
+            for (let i = 0; i < 5; i++) window.menagerie.redraw(); return (performance.now() - t0) / 5;"""
     for variant in ["chess", "cubic", "ecila-27", "sphinx"]:
         p.api("new", {"variant": variant})
-        t = p.js("""const s = window.menagerie.state; const t0 = performance.now();
-            for (let i = 0; i < 5; i++) window.menagerie.redraw(); return (performance.now() - t0) / 5;""")
-        out[variant] = round(t, 1)
+        out[variant] = round(p.js(redraw), 1)
+    p.api("new", {"variant": "party", "options": {"PartyPlayers": "2"}, "fen": PARTY_CROWD})
+    out["party 20x20, 42 pieces"] = round(p.js(redraw), 1)
+    p.api("new", {"variant": "chess"})
     trips = p.js("return window.menagerie.timing.roundTrip")
     trips = sorted(trips)
     out["round trip median ms"] = round(trips[len(trips) // 2], 1) if trips else None
@@ -366,7 +517,7 @@ def main():
         driver = webdriver.Chrome(service=Service(DRIVER), options=options)
         try:
             page = Page(driver, url)
-            for scenario in [chess, wildebeest, patricia, partonici, cubic, bad_input]:
+            for scenario in [chess, wildebeest, patricia, partonici, cubic, party, bad_input]:
                 try:
                     scenario(page, shots)
                 except Exception as e:  # a scenario that cannot go on is one failure

@@ -170,12 +170,21 @@
     const g = $("pieces");
     g.textContent = "";
     const board = state.position.board;
+    const badges = state.position.badges || {};
     for (let i = 0; i < board.length; i++) {
       const code = board[i];
       if (code === null || (hidden && hidden.has(i))) continue;
       const [x, y] = place(layout.cells[i]);
       const p = pieceGroup(code, x, y);
-      const label = kindOf(code).labels[ownerOf(code)];
+      let label = kindOf(code).labels[ownerOf(code)];
+      const badge = badges[i];
+      if (badge !== undefined) {
+        // A number the piece carries (a HarfyBlob's Hn), top left.
+        el("rect", { class: "badge", x: 2, y: 2, width: 36, height: 30, rx: 8 }, p.lastChild);
+        const t = el("text", { class: "badge-text", x: 20, y: 18 }, p.lastChild);
+        t.textContent = badge;
+        if (badge !== 1) label += `[${badge}]`;
+      }
       p.setAttribute("data-cell", i);
       p.setAttribute("data-name", layout.cells[i].name);
       p.setAttribute("data-label", label);
@@ -189,13 +198,24 @@
     el("rect", { class: cls, x, y, width: 1, height: 1 }, g);
   }
 
-  /// The squares of the royal pieces of the side to move (for the check mark).
-  function royalsOfSideToMove() {
+  /// The squares of the royal pieces of the players in check (the side to move, or in an
+  /// N-player game everyone the server lists).
+  function royalsInCheck() {
+    const p = state.position;
+    const checked = p.checks || (p.check ? [p.side] : []);
     const out = [];
-    state.position.board.forEach((code, i) => {
-      if (code !== null && ownerOf(code) === state.position.side && kindOf(code).royal) out.push(i);
+    p.board.forEach((code, i) => {
+      if (code !== null && checked.includes(ownerOf(code)) && kindOf(code).royal) out.push(i);
     });
     return out;
+  }
+
+  /// The atoms (or the move) whose cells are marked as the last play: the turn being built,
+  /// else the last turn.
+  function lastSteps() {
+    if (!state.multi) return state.last ? [state.last] : [];
+    if (state.partial.length > 0) return state.partial;
+    return state.last_turn || [];
   }
 
   function drawMarks() {
@@ -203,21 +223,35 @@
     g.textContent = "";
     const t = $("targets");
     t.textContent = "";
-    if (state.last) {
-      if (state.last.from !== null) mark(g, state.last.from, "mark-last");
-      if (state.last.to !== null) mark(g, state.last.to, "mark-last");
+    for (const step of lastSteps()) {
+      if (step.from != null) mark(g, step.from, "mark-last");
+      if (step.to != null) mark(g, step.to, "mark-last");
     }
-    if (state.position.check) for (const c of royalsOfSideToMove()) mark(g, c, "mark-check");
+    for (const c of royalsInCheck()) mark(g, c, "mark-check");
     if (!selection) return;
     if (selection.from !== undefined) mark(g, selection.from, "mark-select");
-    const seen = new Set();
+    const byCell = new Map();
     for (const m of selectedMoves()) {
-      if (m.to === null || seen.has(m.to)) continue;
-      seen.add(m.to);
-      const [x, y] = place(layout.cells[m.to]);
-      const cell = el("g", { "data-target": m.to, "data-name": layout.cells[m.to].name }, t);
-      if (state.position.board[m.to] !== null) {
+      if (m.to == null) continue;
+      if (!byCell.has(m.to)) byCell.set(m.to, []);
+      byCell.get(m.to).push(m);
+    }
+    for (const [to, moves] of byCell) {
+      const [x, y] = place(layout.cells[to]);
+      const kinds = new Set(moves.map((m) => m.kind));
+      const cell = el("g", { "data-target": to, "data-name": layout.cells[to].name, "data-kinds": [...kinds].join(" ") }, t);
+      if (kinds.has("scratch")) {
+        // The Qball may leave the board: an arrow out of its own square.
+        el("path", { class: "mark-scratch", d: `M${x + 0.5} ${y + 0.72} L${x + 0.5} ${y + 0.2} M${x + 0.3} ${y + 0.4} L${x + 0.5} ${y + 0.2} L${x + 0.7} ${y + 0.4}` }, cell);
+      } else if (kinds.has("ranged")) {
+        // A shot: the shooter stays where it is.
+        el("circle", { class: "mark-ranged", cx: x + 0.5, cy: y + 0.5, r: 0.36 }, cell);
+        el("path", { class: "mark-ranged", d: `M${x + 0.5} ${y + 0.04} V${y + 0.3} M${x + 0.5} ${y + 0.7} V${y + 0.96} M${x + 0.04} ${y + 0.5} H${x + 0.3} M${x + 0.7} ${y + 0.5} H${x + 0.96}` }, cell);
+      } else if (state.position.board[to] !== null) {
         el("rect", { class: "mark-capture", x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, rx: 0.15 }, cell);
+      } else if (kinds.size === 1 && kinds.has("special")) {
+        // A Special costs a Benefyt: a diamond, and the chooser asks first.
+        el("path", { class: "mark-special", d: `M${x + 0.5} ${y + 0.28} L${x + 0.72} ${y + 0.5} L${x + 0.5} ${y + 0.72} L${x + 0.28} ${y + 0.5} Z` }, cell);
       } else {
         el("circle", { class: "mark-target", cx: x + 0.5, cy: y + 0.5, r: 0.16 }, cell);
       }
@@ -227,18 +261,21 @@
   function selectedMoves() {
     if (!selection) return [];
     return state.position.legal.filter((m) =>
-      selection.from !== undefined ? m.from === selection.from : m.drop === selection.drop);
+      selection.from !== undefined ? m.from === selection.from : m.drop !== undefined && m.drop === selection.drop);
   }
 
   // ------------------------------------------------------------------ animations
 
-  /// Animates the step from `before` (a board) to the shown state: the moving piece slides,
-  /// pieces that left other cells slide too when the same piece appears elsewhere (castling),
-  /// pieces removed away from the destination are marked and fade, a piece that arrives
-  /// changed (a flip, a promotion) crossfades. Worked out from the two boards only.
-  function animate(before) {
+  /// Animates the step from `before` (a board) to the shown state, given the cells of the
+  /// step's atoms (`steps`: one move, or the atoms of a turn): a moving piece slides, a
+  /// placed piece fades in, a piece that moved and is gone afterwards (a Kamikaze) slides and
+  /// fades, a piece that struck without moving (a ranged capture) sends a shot to its victim;
+  /// pieces that left other cells slide too when the same piece appears elsewhere
+  /// (castling), pieces removed away from any destination (custodian captures, en passant, a
+  /// scratch) are marked and fade, and a piece that arrives changed (a flip, a promotion)
+  /// crossfades. Worked out from the two boards and the steps' cells only, never per game.
+  function animate(before, steps) {
     const after = state.position.board;
-    const last = state.last;
     const anim = $("animation");
     anim.textContent = "";
     const vanished = [], appeared = [];
@@ -248,40 +285,59 @@
       if (after[i] !== null) appeared.push(i);
     }
     const hidden = new Set();
-    const slides = []; // [fromCell, toCell, code before, code after]
-    if (last && last.to !== null && after[last.to] !== null) {
-      if (last.from !== null && before[last.from] !== null) {
-        slides.push([last.from, last.to, before[last.from], after[last.to]]);
+    const slides = []; // [fromCell, toCell, code before, code after, fades at the end]
+    const shots = []; // [fromCell, toCell]
+    const movedFrom = new Set(), arrived = new Set();
+    for (const st of steps) {
+      const from = st.from == null ? null : st.from, to = st.to == null ? null : st.to;
+      if (to === null) continue; // left the board: marked below
+      if (from === null) {
+        if (after[to] !== null) slides.push([null, to, null, after[to], false]);
+      } else if (before[from] !== null && after[from] === before[from] && before[to] !== null && after[to] === null) {
+        shots.push([from, to]);
+        continue;
+      } else if (before[from] !== null && after[to] !== null) {
+        slides.push([from, to, before[from], after[to], false]);
+        movedFrom.add(from);
+      } else if (before[from] !== null && after[to] === null) {
+        slides.push([from, to, before[from], before[from], true]);
+        movedFrom.add(from);
       } else {
-        slides.push([null, last.to, null, after[last.to]]);
+        continue;
       }
+      arrived.add(to);
     }
-    const used = new Set([last ? last.from : null, last ? last.to : null]);
     for (const a of appeared) {
-      if (used.has(a)) continue;
-      const match = vanished.find((v) => !used.has(v) && before[v] === after[a]);
+      if (arrived.has(a)) continue;
+      const match = vanished.find((v) => !movedFrom.has(v) && !arrived.has(v) && before[v] === after[a]);
       if (match !== undefined) {
-        slides.push([match, a, before[match], after[a]]);
-        used.add(match);
+        slides.push([match, a, before[match], after[a], false]);
+        movedFrom.add(match);
       } else {
-        slides.push([null, a, null, after[a]]);
+        slides.push([null, a, null, after[a], false]);
       }
-      used.add(a);
+      arrived.add(a);
     }
     const duration = 260;
-    for (const [from, to, oldCode, newCode] of slides) {
-      hidden.add(to);
+    for (const [from, to, oldCode, newCode, fades] of slides) {
+      if (!fades) hidden.add(to);
       const [tx, ty] = place(layout.cells[to]);
       const [fx, fy] = from === null ? [tx, ty] : place(layout.cells[from]);
       const wrap = el("g", {}, anim);
       const inner = pieceGroup(oldCode === null ? newCode : oldCode, 0, 0);
       wrap.appendChild(inner);
-      const frames = [
-        { transform: `translate(${fx}px, ${fy}px)`, opacity: from === null ? 0 : 1 },
-        { transform: `translate(${tx}px, ${ty}px)`, opacity: 1 },
-      ];
-      const moving = wrap.animate(frames, { duration, easing: "ease-in-out", fill: "forwards" });
-      if (oldCode !== null && newCode !== oldCode) {
+      const frames = fades
+        ? [
+          { transform: `translate(${fx}px, ${fy}px)`, opacity: 1 },
+          { transform: `translate(${tx}px, ${ty}px)`, opacity: 1, offset: 0.45 },
+          { transform: `translate(${tx}px, ${ty}px)`, opacity: 0 },
+        ]
+        : [
+          { transform: `translate(${fx}px, ${fy}px)`, opacity: from === null ? 0 : 1 },
+          { transform: `translate(${tx}px, ${ty}px)`, opacity: 1 },
+        ];
+      const moving = wrap.animate(frames, { duration: fades ? 700 : duration, easing: "ease-in-out", fill: "forwards" });
+      if (!fades && oldCode !== null && newCode !== oldCode) {
         // The piece arrives changed: crossfade into its new face.
         const changed = pieceGroup(newCode, 0, 0);
         changed.setAttribute("opacity", "0");
@@ -293,9 +349,16 @@
         };
       }
     }
-    // Pieces taken away from the destination: a cross, then they fade.
+    for (const [from, to] of shots) {
+      const [fx, fy] = place(layout.cells[from]);
+      const [tx, ty] = place(layout.cells[to]);
+      const line = el("path", { class: "mark-shot", d: `M${fx + 0.5} ${fy + 0.5} L${tx + 0.5} ${ty + 0.5}` }, anim);
+      line.setAttribute("data-shot", `${from}-${to}`);
+      line.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 800, fill: "forwards" });
+    }
+    // Pieces taken away from any destination: a cross, then they fade.
     for (const v of vanished) {
-      if (used.has(v) || (last && v === last.to)) continue;
+      if (movedFrom.has(v) || (arrived.has(v) && after[v] !== null)) continue;
       const [x, y] = place(layout.cells[v]);
       const gone = el("g", {}, anim);
       gone.appendChild(pieceGroup(before[v], x, y));
@@ -315,7 +378,22 @@
   // ------------------------------------------------------------------ the rest of the page
 
   function seatName(player) {
-    return layout.players[player] ? layout.players[player].name : `player ${player}`;
+    const name = layout.players[player] ? layout.players[player].name : `${player}`;
+    return layout.multi ? `Player ${name}` : name;
+  }
+
+  function swatch(player) {
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "0 0 100 100");
+    svg.setAttribute("class", "swatch");
+    const c = MenagerieArt.COLOURS[player % MenagerieArt.COLOURS.length];
+    const circle = el("circle", { cx: 50, cy: 50, r: 40, fill: c.fill, stroke: c.line, "stroke-width": 6 }, svg);
+    circle.setAttribute("data-side", player);
+    if (layout.multi) {
+      const t = el("text", { x: 50, y: 52, "font-size": 50, "font-weight": 700, "text-anchor": "middle", "dominant-baseline": "central", fill: c.line }, svg);
+      t.textContent = layout.players[player] ? layout.players[player].name : "";
+    }
+    return svg;
   }
 
   function humanToMove() {
@@ -333,27 +411,31 @@
       s.appendChild(span);
     } else {
       const who = seatName(p.side);
-      const swatch = document.createElementNS(NS, "svg");
-      swatch.setAttribute("viewBox", "0 0 100 100");
-      swatch.setAttribute("class", "swatch");
-      const c = MenagerieArt.COLOURS[p.side];
-      const circle = el("circle", { cx: 50, cy: 50, r: 40, fill: c.fill, stroke: c.line, "stroke-width": 6 }, swatch);
-      circle.setAttribute("data-side", p.side);
-      s.appendChild(swatch);
+      s.appendChild(swatch(p.side));
       let text = ` ${who} to move`;
+      if (p.turn_open) text += ` (part ${state.partial.length + 1} of the turn)`;
       if (p.check) text += " — check";
+      if (p.checks && p.checks.some((c) => c !== p.side)) {
+        text += ` — in check: ${p.checks.map((c) => layout.players[c].name).join(", ")}`;
+      }
       if (state.searching === "move") text += " (engine thinking…)";
       s.appendChild(document.createTextNode(text));
     }
     s.setAttribute("data-side", p.side);
+    s.setAttribute("data-turn-open", p.turn_open ? "1" : "0");
     const counters = $("counters");
     counters.textContent = state.counters
       .map((c) => `${c.label}: ` + c.values.map((v, i) => `${seatName(i)} ${v}`).join(", "))
       .join("; ");
     $("pass").hidden = !p.legal.some((m) => m.kind === "pass");
+    $("surrender").hidden = !p.legal.some((m) => m.kind === "surrender");
+    $("end-turn").hidden = !p.end_turn;
+    $("undo-part").hidden = !state.multi;
+    $("undo").textContent = state.multi ? "Take back turn" : "Take back";
   }
 
   function showHands() {
+    showPlayers();
     const hands = state.position.hands;
     const top = $("hand-top"), bottom = $("hand-bottom");
     top.textContent = "";
@@ -366,33 +448,100 @@
       who.textContent = `${seatName(player)} holds:`;
       box.appendChild(who);
       if (held.length === 0) box.appendChild(document.createTextNode("—"));
-      for (const h of held) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "held";
-        b.setAttribute("data-drop", h.kind);
-        b.setAttribute("data-owner", player);
-        b.setAttribute("data-label", kindOf(h.piece).labels[player]);
-        b.setAttribute("data-count", h.count);
-        b.title = `${kindOf(h.piece).name} (${h.count})`;
-        if (selection && selection.drop === h.kind && selection.owner === player) b.classList.add("selected");
+      for (const h of held) box.appendChild(heldButton(h, player));
+    });
+  }
+
+  /// A reserve piece as a button: its picture, its count, and a HarfyBlob's Hn.
+  function heldButton(h, player) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "held";
+    b.setAttribute("data-drop", h.kind);
+    b.setAttribute("data-owner", player);
+    b.setAttribute("data-label", kindOf(h.piece).labels[player] + (h.hn && h.hn !== 1 ? `[${h.hn}]` : ""));
+    b.setAttribute("data-count", h.count);
+    b.title = `${kindOf(h.piece).name}${h.hn ? " Hn " + h.hn : ""} (${h.count})`;
+    if (selection && selection.drop === h.kind && selection.owner === player) b.classList.add("selected");
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "0 0 100 100");
+    svg.appendChild(MenagerieArt.picture(kindOf(h.piece), player, layout.players.length));
+    if (h.hn) {
+      el("rect", { class: "badge", x: 2, y: 2, width: 36, height: 30, rx: 8 }, svg);
+      const t = el("text", { class: "badge-text", x: 20, y: 18 }, svg);
+      t.textContent = h.hn;
+    }
+    b.appendChild(svg);
+    const n = document.createElement("span");
+    n.className = "count";
+    n.textContent = h.count;
+    b.appendChild(n);
+    b.addEventListener("click", () => clickHand(h.kind, player));
+    return b;
+  }
+
+  /// N-player games: the play list, and per player the seat, knives, Benefyts, echo
+  /// pattern, Weight and reserve (click a reserve piece, then a square, to place it).
+  function showPlayers() {
+    const box = $("party-players");
+    box.hidden = !state.multi;
+    box.textContent = "";
+    if (!state.multi) return;
+    const p = state.position;
+    const list = document.createElement("div");
+    list.className = "play-list";
+    list.id = "play-list";
+    list.textContent = "Play list: ";
+    list.setAttribute("data-list", p.play_list.map((i) => layout.players[i].name).join(""));
+    p.play_list.forEach((player, i) => {
+      if (i > 0) list.appendChild(document.createTextNode(" → "));
+      list.appendChild(swatch(player));
+    });
+    box.appendChild(list);
+    p.players.forEach((rec, player) => {
+      const row = document.createElement("div");
+      row.className = "party-player";
+      if (player === p.side && !p.outcome) row.classList.add("to-move");
+      if ((p.checks || []).includes(player)) row.classList.add("checked");
+      if (p.winner === player) row.classList.add("winner");
+      row.setAttribute("data-player", player);
+      row.setAttribute("data-knives", rec.knives);
+      row.setAttribute("data-benefyts", rec.benefyts);
+      row.appendChild(swatch(player));
+      const who = document.createElement("span");
+      who.className = "who";
+      const seat = state.seats[player] === "engine" ? "engine" : "person";
+      const name = state.names[player] && state.names[player] !== layout.players[player].name ? ` ${state.names[player]}` : "";
+      who.textContent = `${seatName(player)}${name} (${seat})${(p.checks || []).includes(player) ? " — check" : ""}`;
+      row.appendChild(who);
+      const facts = document.createElement("span");
+      facts.className = "facts";
+      facts.textContent = `knives ${rec.knives} · Benefyts ${rec.benefyts} · Weight ${rec.weight} · echo `;
+      if (rec.echo_piece !== null && rec.echo_piece !== undefined) {
         const svg = document.createElementNS(NS, "svg");
         svg.setAttribute("viewBox", "0 0 100 100");
-        svg.appendChild(MenagerieArt.picture(kindOf(h.piece), player, layout.players.length));
-        b.appendChild(svg);
-        const n = document.createElement("span");
-        n.className = "count";
-        n.textContent = h.count;
-        b.appendChild(n);
-        b.addEventListener("click", () => clickHand(h.kind, player));
-        box.appendChild(b);
+        svg.setAttribute("class", "swatch");
+        svg.appendChild(MenagerieArt.picture(kindOf(rec.echo_piece), player, layout.players.length));
+        facts.appendChild(svg);
+        facts.appendChild(document.createTextNode(rec.echo));
+      } else {
+        facts.appendChild(document.createTextNode("–"));
       }
+      row.appendChild(facts);
+      const reserve = document.createElement("span");
+      reserve.className = "hand reserve";
+      if (rec.reserve.length === 0) reserve.appendChild(document.createTextNode("reserve empty"));
+      for (const h of rec.reserve) reserve.appendChild(heldButton(h, player));
+      row.appendChild(reserve);
+      box.appendChild(row);
     });
   }
 
   function showSeats() {
     const box = $("seats");
-    if (box.childElementCount !== state.seats.length) {
+    const seatKey = `${layout.id}:${state.seats.length}`;
+    if (box.childElementCount !== state.seats.length || box.getAttribute("data-key") !== seatKey) {
+      box.setAttribute("data-key", seatKey);
       box.textContent = "";
       state.seats.forEach((_, i) => {
         const row = document.createElement("label");
@@ -423,11 +572,39 @@
     $("analyse").checked = state.analysis;
   }
 
-  function moveNumberLabel(ply) {
-    return `${ply + 1}`;
+  /// Scrolls `list` (only it, never the page) so that `item` is in view.
+  function scrollWithin(list, item) {
+    const l = list.getBoundingClientRect(), r = item.getBoundingClientRect();
+    if (r.top < l.top) list.scrollTop += r.top - l.top;
+    else if (r.bottom > l.bottom) list.scrollTop += r.bottom - l.bottom;
+  }
+
+  /// A clickable entry of the move list: ply `i + 1` of the line.
+  function plySpan(text, i, current) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    span.setAttribute("data-ply", i + 1);
+    if (current) span.className = "current";
+    else if (i + 1 > state.cursor) span.className = "future";
+    span.addEventListener("click", () => command("goto", { ply: i + 1 }));
+    return span;
+  }
+
+  /// The record's tags (replay), the current entry scrolled into view, the position string.
+  function finishMoves(list, who) {
+    const current = list.querySelector(".current");
+    if (current) scrollWithin(list, current);
+    const tags = $("tags");
+    tags.textContent = "";
+    if (state.mode === "replay") {
+      const t = state.tags || {};
+      tags.textContent = `${who} ${state.result || ""} ${t.Event ? "(" + t.Event + ")" : ""}`;
+    }
+    $("fen").value = state.position.fen;
   }
 
   function showMoves() {
+    if (state.multi) return showTurns();
     const list = $("moves");
     list.textContent = "";
     const players = Math.max(2, state.seats.length);
@@ -437,23 +614,34 @@
         li = document.createElement("li");
         list.appendChild(li);
       }
-      const span = document.createElement("span");
-      span.textContent = text;
-      span.setAttribute("data-ply", i + 1);
-      if (i + 1 === state.cursor) span.className = "current";
-      else if (i + 1 > state.cursor) span.className = "future";
-      span.addEventListener("click", () => command("goto", { ply: i + 1 }));
-      li.appendChild(span);
+      li.appendChild(plySpan(text, i, i + 1 === state.cursor));
     });
-    const current = list.querySelector(".current");
-    if (current) current.scrollIntoView({ block: "nearest" });
-    const tags = $("tags");
-    tags.textContent = "";
-    if (state.mode === "replay") {
-      const t = state.tags || {};
-      tags.textContent = `${t.White || "?"} – ${t.Black || "?"} ${state.result || ""} ${t.Event ? "(" + t.Event + ")" : ""}`;
+    const t = state.tags || {};
+    finishMoves(list, `${t.White || "?"} – ${t.Black || "?"}`);
+  }
+
+  /// N-player games: one line per turn (`3. c e5e6,R@c3`), the turn being built last.
+  function showTurns() {
+    const list = $("moves");
+    list.textContent = "";
+    state.moves.forEach((text, i) => {
+      const li = document.createElement("li");
+      const current = i + 1 === state.cursor && state.partial.length === 0;
+      const span = plySpan(`${layout.players[state.movers[i]].name} ${text}`, i, current);
+      if (state.notes && state.notes[i]) span.title = state.notes[i];
+      li.appendChild(span);
+      list.appendChild(li);
+    });
+    if (state.partial.length > 0) {
+      const li = document.createElement("li");
+      const span = document.createElement("span");
+      span.className = "current partial";
+      span.id = "partial";
+      span.textContent = `${layout.players[state.position.side].name} ${state.partial.map((a) => a.text).join(",")} …`;
+      li.appendChild(span);
+      list.appendChild(li);
     }
-    $("fen").value = state.position.fen;
+    finishMoves(list, state.names.map((n, i) => `${layout.players[i].name}=${n}`).join(" "));
   }
 
   function showThinking(t) {
@@ -467,6 +655,7 @@
     b.textContent = t.score;
     box.appendChild(b);
     box.appendChild(document.createTextNode(
+      (t.view ? ` for ${t.view}` : "") +
       ` depth ${t.depth}/${t.seldepth}, ${t.nodes} nodes, ${t.nps} n/s, ${(t.ms / 1000).toFixed(1)} s` +
       (t.purpose === "analysis" ? " (analysis)" : "")));
     const pv = document.createElement("div");
@@ -568,6 +757,11 @@
         input.max = o.max;
         input.value = current[o.name] || o.default;
         input.style.width = "4.5em";
+      } else if (o.type === "string") {
+        input = document.createElement("input");
+        input.type = "text";
+        input.value = current[o.name] || o.default;
+        input.size = 12;
       } else {
         input = document.createElement("select");
         for (const c of o.choices) {
@@ -593,6 +787,29 @@
     return out;
   }
 
+  /// The atoms (cells and texts) that lead from the `previous` state to `s` when `s` is one
+  /// step further along the same line (a move, an atom of the turn, or the rest of a turn),
+  /// else null (nothing is animated).
+  function stepsFrom(previous, s) {
+    if (!previous || previous.game_id !== s.game_id || previous.layout_id !== s.layout_id) return null;
+    const samePrefix = previous.moves.slice(0, previous.cursor).every((m, i) => m === s.moves[i]);
+    if (!samePrefix) return null;
+    if (!s.multi) {
+      return s.cursor === previous.cursor + 1 && s.moves.length >= s.cursor && s.last ? [s.last] : null;
+    }
+    const before = previous.partial.map((a) => a.text);
+    if (s.cursor === previous.cursor) {
+      const now = s.partial.map((a) => a.text);
+      const grew = now.length === before.length + 1 && before.every((t, i) => t === now[i]);
+      return grew ? [s.partial[now.length - 1]] : null;
+    }
+    if (s.cursor === previous.cursor + 1 && s.partial.length === 0) {
+      const turn = s.last_turn.map((a) => a.text);
+      return before.every((t, i) => t === turn[i]) ? s.last_turn.slice(before.length) : null;
+    }
+    return null;
+  }
+
   /// Shows a new state: fetches the layout if it changed, animates a single step forward.
   async function show(s) {
     if (state && s.version <= state.version && s.layout_id === state.layout_id) return;
@@ -609,17 +826,16 @@
       }
     }
     state = s;
-    const stepped = previous && previous.game_id === s.game_id && previous.layout_id === s.layout_id &&
-      s.cursor === previous.cursor + 1 && s.moves.length >= s.cursor &&
-      previous.moves.slice(0, previous.cursor).every((m, i) => m === s.moves[i]);
-    if (selection && (!previous || previous.position.fen !== s.position.fen)) selection = null;
-    if (stepped) animate(previous.position.board);
+    const steps = stepsFrom(previous, s);
+    if (selection && (!previous || previous.position.fen !== s.position.fen || previous.version !== s.version)) selection = null;
+    if (steps) animate(previous.position.board, steps);
     else drawPieces(null);
     drawMarks();
     showStatus();
     showHands();
     showSeats();
     showMoves();
+    $("fen-note").hidden = !s.position.turn_open;
     showWatch();
     showThinking(s.thinking || null);
     timing.render.push(performance.now() - t0);
@@ -633,6 +849,14 @@
     command("move", { move: move.text });
   }
 
+  /// What the chooser says about a kind of move.
+  const CAPTIONS = {
+    castling: "castling",
+    special: "Special: costs 1 Benefyt",
+    scratch: "the Qball leaves the board",
+    ranged: "ranged capture: the shooter stays",
+  };
+
   function choose(moves) {
     const dialog = $("chooser");
     const box = $("choices");
@@ -641,14 +865,21 @@
       const b = document.createElement("button");
       b.type = "button";
       b.setAttribute("data-move", m.text);
-      if (m.becomes !== null) {
+      if (m.becomes != null) {
         const svg = document.createElementNS(NS, "svg");
         svg.setAttribute("viewBox", "0 0 100 100");
         svg.appendChild(MenagerieArt.picture(kindOf(m.becomes), ownerOf(m.becomes), layout.players.length));
         b.appendChild(svg);
       }
       const caption = document.createElement("span");
-      caption.textContent = m.kind === "castling" ? `${m.text} (castling)` : m.text;
+      caption.textContent = m.text + (CAPTIONS[m.kind] ? ` (${CAPTIONS[m.kind]})` : "");
+      if (m.demon) {
+        const svg = document.createElementNS(NS, "svg");
+        svg.setAttribute("viewBox", "0 0 100 100");
+        svg.appendChild(MenagerieArt.picture(kindOf(m.demon.becomes), ownerOf(m.demon.becomes), layout.players.length));
+        b.appendChild(svg);
+        caption.textContent += ` — the Demon on ${layout.cells[m.demon.cell].name} becomes a ${kindOf(m.demon.becomes).name}`;
+      }
       b.appendChild(caption);
       b.addEventListener("click", () => {
         dialog.close();
@@ -664,8 +895,9 @@
     const p = state.position;
     if (selection) {
       const moves = selectedMoves().filter((m) => m.to === cell);
-      if (moves.length === 1) return send(moves[0]);
-      if (moves.length > 1) return choose(moves);
+      const ask = moves.some((m) => m.kind === "special" || m.kind === "scratch");
+      if (moves.length === 1 && !ask) return send(moves[0]);
+      if (moves.length > 0) return choose(moves);
     }
     const from = p.legal.filter((m) => m.from === cell);
     if (from.length > 0 && !(selection && selection.from === cell)) {
@@ -685,7 +917,11 @@
 
   function clickHand(kind, owner) {
     if (!state || pending) return;
-    const drops = state.position.legal.filter((m) => m.drop === kind);
+    if (!humanToMove() && owner === state.position.side) {
+      showMessage("The engine plays this side: change the players, or press Engine move.", true);
+      return;
+    }
+    const drops = state.position.legal.filter((m) => m.drop !== undefined && m.drop === kind);
     if (owner !== state.position.side || drops.length === 0) {
       showMessage("That piece cannot be dropped now.", true);
       selection = null;
@@ -718,7 +954,13 @@
       command("new", { variant: $("variant").value, options: chosenOptions() });
     });
     $("variant").addEventListener("change", showOptions);
-    $("undo").addEventListener("click", () => command("undo"));
+    $("undo").addEventListener("click", () => command("undo", { unit: "turn" }));
+    $("undo-part").addEventListener("click", () => command("undo", { unit: "atom" }));
+    $("end-turn").addEventListener("click", () => command("end_turn"));
+    $("surrender").addEventListener("click", () => {
+      const m = state.position.legal.find((x) => x.kind === "surrender");
+      if (m && confirm(`${seatName(state.position.side)} surrenders?`)) send(m);
+    });
     $("go").addEventListener("click", () => command("go"));
     $("stop").addEventListener("click", () => command("stop"));
     $("pass").addEventListener("click", () => {

@@ -1,5 +1,6 @@
 // Menagerie's piece pictures: drawn for this project (no outside art), licensed with the
-// code. Each figure is a few SVG shapes in a 100 x 100 box, filled with its player's colour;
+// code. Each figure is a few SVG shapes in a 100 x 100 box, filled with its player's colour
+// (`light` shapes are white, `ink` lines take the outline colour, `spark` is a fixed flame);
 // the eight player colours are the Okabe-Ito palette (told apart by colour-blind viewers)
 // after white and black, and with more than two players each piece also wears its owner's
 // letter. Marks: `+` in a disc for a promoted piece, a small crown for a royal that is not
@@ -32,6 +33,108 @@
   // Each figure: shapes filled with the player's colour, then ["detail", ...] lines drawn in
   // the detail colour.
   const ART = {
+    // Party Chess's own kinds (the rook, bishop, pawn, camel and king are shared).
+    copycat: [
+      ["path", "M22 86 C16 62 22 46 30 38 L26 10 L45 28 C48 27 52 27 55 28 L74 10 L70 38 C78 46 84 62 78 86 Z"],
+      ["detail", "M34 52 L44 54 M66 52 L56 54 M46 64 L50 68 L54 64 M50 68 V72 M24 66 L40 68 M24 74 L40 72 M76 66 L60 68 M76 74 L60 72"],
+    ],
+    echo: [
+      BASE,
+      ["path", "M36 80 L40 74 L60 74 L64 80 Z"],
+      ["circle", 50, 44, 33],
+      ["detail", "M34 44 h0.1 M42 32 Q50 44 42 56 M50 24 Q64 44 50 64 M58 18 Q78 44 58 70"],
+    ],
+    jester: [
+      ["path", "M22 86 C24 68 30 60 36 56 C30 44 18 38 9 40 C22 26 36 32 42 46 C42 32 46 20 50 12 C54 20 58 32 58 46 C64 32 78 26 91 40 C82 38 70 44 64 56 C70 60 76 68 78 86 Z"],
+      ["circle", 9, 40, 7], ["circle", 50, 11, 7], ["circle", 91, 40, 7],
+      ["detail", "M30 74 H70 M38 80 h0.1 M50 80 h0.1 M62 80 h0.1"],
+    ],
+    "il-nabi": [
+      ["path", "M76 16 h7 v72 h-7 z"],
+      ["circle", 79.5, 12, 7],
+      ["path", "M26 88 L34 50 C30 22 66 18 66 46 L72 88 Z"],
+      ["light", "M40 48 C40 34 58 34 58 48 C58 56 40 56 40 48 Z"],
+      ["detail", "M38 68 H66 M46 78 L44 88 M56 78 L58 88"],
+      ["ink", "M45 46 h0.1 M53 46 h0.1"],
+    ],
+    qball: [
+      ["circle", 50, 50, 40],
+      ["light", "M50 30 A18 18 0 1 1 49.9 30 Z"],
+      ["ink", "M50 40 A8 8 0 1 0 50.1 40 M52 51 L59 58"],
+      ["detail", "M24 40 Q28 26 40 20"],
+    ],
+    harfyblob: [
+      ["path", "M18 70 C6 52 20 30 36 32 C40 16 62 14 68 28 C84 24 96 44 84 58 C96 72 78 92 62 84 C52 96 30 92 26 80 C20 80 18 76 18 70 Z"],
+      ["light", "M34 54 A8 8 0 1 1 34.1 54 Z"],
+      ["light", "M58 52 A8 8 0 1 1 58.1 52 Z"],
+      ["ink", "M42 55 h0.1 M66 53 h0.1"],
+      ["detail", "M40 72 Q52 80 62 70"],
+    ],
+    archer: [
+      ["path", "M30 10 C72 22 72 78 30 90 L36 83 C62 70 62 30 36 17 Z"],
+      ["ink", "M33 14 L33 86"],
+      ["path", "M14 47 H78 V53 H14 Z"],
+      ["path", "M76 40 L96 50 L76 60 Z"],
+      ["path", "M16 47 L6 37 L20 37 L28 47 Z M16 53 L6 63 L20 63 L28 53 Z"],
+    ],
+    kamikaze: [
+      ["circle", 46, 60, 30],
+      ["path", "M54 26 L70 32 L64 46 L48 40 Z"],
+      ["ink", "M64 30 Q72 14 84 16"],
+      ["spark", "M86 4 L89 11 L96 10 L91 16 L95 23 L88 20 L84 26 L83 18 L76 16 L83 12 Z"],
+      ["detail", "M30 56 Q32 44 42 40"],
+    ],
+    "bouncy!ball": [
+      ["ellipse", 50, 90, 24, 5],
+      ["circle", 50, 44, 32],
+      ["detail", "M50 26 V48 M50 60 h0.1"],
+      ["ink", "M12 30 Q16 18 26 14 M88 30 Q84 18 74 14"],
+    ],
+    demon: [
+      ["path", "M28 36 C16 28 12 14 16 4 C24 18 32 22 42 26 Z"],
+      ["path", "M72 36 C84 28 88 14 84 4 C76 18 68 22 58 26 Z"],
+      ["path", "M24 46 C24 24 76 24 76 46 L76 62 C76 80 64 92 50 92 C36 92 24 80 24 62 Z"],
+      ["detail", "M34 46 L46 53 M66 46 L54 53 M36 70 Q50 82 64 70 M42 73 L44 79 M58 73 L56 79"],
+    ],
+    cantor: [
+      ["ellipse", 36, 76, 17, 12],
+      ["path", "M47 74 V14 h7 V74 Z"],
+      ["path", "M54 14 C70 20 84 32 76 54 C74 40 66 32 54 32 Z"],
+      ["detail", "M28 72 Q34 68 40 70"],
+    ],
+    zombie: [
+      ["path", "M28 22 C28 12 72 12 72 22 L74 70 C74 84 64 90 50 90 C36 90 26 84 26 70 Z"],
+      ["detail", "M35 38 L45 48 M45 38 L35 48 M56 43 H66 M36 70 H64 M42 65 V75 M50 65 V75 M58 65 V75 M60 20 L68 30 M58 26 L68 24"],
+    ],
+    gess: [
+      ["path", "M16 16 H84 V84 H16 Z"],
+      ["detail", "M38.7 16 V84 M61.3 16 V84 M16 38.7 H84 M16 61.3 H84"],
+      ["light", "M27 20 A7 7 0 1 1 26.9 20 Z"],
+      ["light", "M73 20 A7 7 0 1 1 72.9 20 Z"],
+      ["light", "M50 43 A7 7 0 1 1 49.9 43 Z"],
+      ["light", "M27 66 A7 7 0 1 1 26.9 66 Z"],
+      ["light", "M73 66 A7 7 0 1 1 72.9 66 Z"],
+    ],
+    loyalist: [
+      ["path", "M12 84 H44 V94 H12 Z"],
+      ["path", "M24 8 h7 v76 h-7 z"],
+      ["path", "M31 14 C46 6 60 22 84 12 L84 50 C60 60 46 44 31 52 Z"],
+      ["detail", "M56 22 L60 32 L50 26 H62 L52 32 Z"],
+    ],
+    locust: [
+      ["path", "M62 56 L84 28 L91 32 L72 60 Z"],
+      ["path", "M84 28 L94 82 L87 83 L80 36 Z"],
+      ["ellipse", 52, 58, 31, 13],
+      ["circle", 22, 54, 12],
+      ["ink", "M36 68 L30 84 M48 70 L46 86 M18 44 Q12 24 4 16 M24 43 Q26 22 20 10"],
+      ["detail", "M40 52 Q62 44 82 56 M20 51 h0.1"],
+    ],
+    guard: [
+      BASE,
+      ["path", "M46 32 C42 12 60 2 76 6 C64 12 58 20 56 32 Z"],
+      ["path", "M22 80 L22 60 C22 26 78 26 78 60 L78 80 Z"],
+      ["detail", "M30 54 H70 M34 63 H66 M50 40 V48"],
+    ],
     king: [
       BASE,
       ["path", "M30 80 L34 46 L66 46 L70 80 Z"],
@@ -140,7 +243,18 @@
       el = document.createElementNS(NS, "path");
       el.setAttribute("d", args[0]);
     }
-    if (kind === "detail") {
+    if (kind === "ink") {
+      el.setAttribute("fill", "none");
+      el.setAttribute("stroke", colour.line);
+      el.setAttribute("stroke-width", "4.5");
+      el.setAttribute("stroke-linecap", "round");
+      el.setAttribute("stroke-linejoin", "round");
+    } else if (kind === "light" || kind === "spark") {
+      el.setAttribute("fill", kind === "light" ? "#ffffff" : "#ffc400");
+      el.setAttribute("stroke", kind === "light" ? colour.line : "#7a3b00");
+      el.setAttribute("stroke-width", "3");
+      el.setAttribute("stroke-linejoin", "round");
+    } else if (kind === "detail") {
       el.setAttribute("fill", "none");
       el.setAttribute("stroke", colour.detail);
       el.setAttribute("stroke-width", "4");

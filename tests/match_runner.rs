@@ -28,6 +28,7 @@ fn config(variant: &str, a: EngineSpec, b: EngineSpec, games: usize, tc: &str) -
         games,
         tc: TimeControl::parse(tc).unwrap(),
         depth: None,
+        nodes: None,
         concurrency: 1,
         openings: OpeningSource::Random { plies: 0, seed: 1 },
         pgn: None,

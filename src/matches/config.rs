@@ -297,6 +297,9 @@ pub struct MatchConfig {
     pub tc: TimeControl,
     /// Extra search limit sent to both engines (`sd` / `go depth`); the clock still runs.
     pub depth: Option<u32>,
+    /// Node limit per move sent to both engines (UCI `go nodes`); the clock still runs. For
+    /// screening search changes at a fixed amount of work, whatever the machine's load.
+    pub nodes: Option<u64>,
     pub concurrency: usize,
     pub openings: OpeningSource,
     pub pgn: Option<PathBuf>,
@@ -402,6 +405,9 @@ pub struct MatchArgs {
     /// Depth limit sent to both engines on top of the clock.
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Node limit per move sent to both engines (UCI `go nodes`; UCI engines only).
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// Games played at the same time (each with its own pair of engine processes).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -446,6 +452,9 @@ impl MatchArgs {
         if self.concurrency == 0 {
             return err("--concurrency must be at least 1");
         }
+        if self.nodes == Some(0) {
+            return err("--nodes must be at least 1");
+        }
         let openings = match &self.openings {
             Some(path) => OpeningSource::File(path.clone()),
             None => OpeningSource::Random {
@@ -459,6 +468,7 @@ impl MatchArgs {
             games: self.games,
             tc: TimeControl::parse(&self.tc)?,
             depth: self.depth,
+            nodes: self.nodes,
             concurrency: self.concurrency,
             openings,
             pgn: self.pgn.clone(),

@@ -5,7 +5,9 @@
 //! passing is a fair test and the side has pieces besides pawns and royals; late-move
 //! reductions only for quiet moves that neither escape nor give check; check extension.
 
-use super::ordering::{self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER};
+use super::ordering::{
+    self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER, NO_PIECE_TO,
+};
 use super::see::see;
 use super::time::{Budget, Limits};
 use super::tt::{Bound, Entry, NO_MOVE, TranspositionTable, pack_move};
@@ -37,6 +39,9 @@ pub struct Worker<'a, G: Evaluate> {
     budget: Budget,
     node_limit: Option<u64>,
     heuristics: Heuristics,
+    /// The piece-to index (see [`Heuristics::piece_to`]) of the move being searched at each
+    /// ply ([`NO_PIECE_TO`] for a null move): continuation histories follow it.
+    moved: Vec<usize>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
@@ -63,12 +68,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             v.kinds()
         };
-        let heuristics = Heuristics::new(
+        let shape = (
             v.spec.players as usize,
             history_kinds,
             v.geometry().squares(),
-            MAX_PLY,
         );
+        // The statistics of this thread's last search in the same game, aged.
+        let heuristics = match tt.take_heuristics(id) {
+            Some(mut h) if h.fits(shape.0, shape.1, shape.2, MAX_PLY) => {
+                h.age();
+                h
+            }
+            _ => Heuristics::new(shape.0, shape.1, shape.2, MAX_PLY),
+        };
         let reductions = (0..64)
             .map(|depth| {
                 let mut row = [0u8; 64];
@@ -95,6 +107,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             budget: Budget::UNLIMITED,
             node_limit: None,
             heuristics,
+            moved: vec![NO_PIECE_TO; MAX_PLY + 1],
             lists: (0..=MAX_PLY)
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
@@ -205,7 +218,27 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         self.flush_nodes();
+        let heuristics = std::mem::replace(&mut self.heuristics, Heuristics::new(0, 0, 0, 0));
+        self.tt.keep_heuristics(self.id, heuristics);
         result
+    }
+
+    /// The piece-to indexes of the last two moves before `ply` (the opponent's, then one's
+    /// own), for the continuation histories.
+    #[inline]
+    fn previous_moves(&self, ply: usize) -> [usize; 2] {
+        [
+            if ply >= 1 {
+                self.moved[ply - 1]
+            } else {
+                NO_PIECE_TO
+            },
+            if ply >= 2 {
+                self.moved[ply - 2]
+            } else {
+                NO_PIECE_TO
+            },
+        ]
     }
 
     /// Whether to stop deepening: past a share of the soft limit (the planned time for this
@@ -401,6 +434,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 && self.has_officers()
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.moved[ply] = NO_PIECE_TO;
                 self.game.make(&mut self.pos, Move::null());
                 let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.game.unmake(&mut self.pos);
@@ -432,11 +466,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut best = -INFINITY;
         let mut best_move = moves[0];
         let mut quiets_tried: Vec<(Move, u8)> = Vec::new();
+        let mut captures_tried: Vec<(u8, u16, u8)> = Vec::new();
         let side = self.pos.side();
+        let previous = self.previous_moves(ply);
         for i in 0..moves.len() {
             ordering::pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let tactical = mv.is_promotion() || self.game.captured(&self.pos, mv).is_some();
+            let victim = self.game.captured(&self.pos, mv);
+            let tactical = mv.is_promotion() || victim.is_some();
             let mover_kind = self.mover_kind(mv);
             if !pv_node && !in_check && !tactical && best > -MATE_BOUND && ply > 0 {
                 // Late-move pruning and futility at the frontier.
@@ -456,6 +493,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
+            self.moved[ply] = self.heuristics.piece_to(mover_kind, mv.to);
             self.game.make(&mut self.pos, mv);
             let gives_check = self.game.in_check(&self.pos);
             let new_depth = depth - 1;
@@ -495,20 +533,34 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     alpha = score;
                     self.update_pv(ply, mv);
                     if score >= beta {
-                        if !tactical {
+                        if let Some(v) = victim {
+                            self.heuristics.update_capture(
+                                mover_kind,
+                                mv.to,
+                                v.kind(),
+                                depth,
+                                true,
+                            );
+                        } else if !tactical {
                             self.heuristics.reward(
                                 side,
                                 ply,
                                 depth,
                                 (mv, mover_kind),
                                 &quiets_tried,
+                                previous,
                             );
+                        }
+                        for &(kind, to, v) in &captures_tried {
+                            self.heuristics.update_capture(kind, to, v, depth, false);
                         }
                         break;
                     }
                 }
             }
-            if !tactical {
+            if let Some(v) = victim {
+                captures_tried.push((mover_kind, mv.to, v.kind()));
+            } else if !tactical {
                 quiets_tried.push((mv, mover_kind));
             }
         }
@@ -620,6 +672,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
+            self.moved[ply] = self.heuristics.piece_to(self.mover_kind(mv), mv.to);
             self.game.make(&mut self.pos, mv);
             let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
             self.game.unmake(&mut self.pos);
@@ -668,10 +721,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let killers = self.heuristics.killers(ply);
         let side = self.pos.side();
         let v = self.game.variant();
+        let previous = self.previous_moves(ply);
         for &mv in moves {
             let score = if hash_move != NO_MOVE && pack_move(mv) == hash_move {
                 HASH_MOVE
-            } else if self.game.captured(&self.pos, mv).is_some() {
+            } else if let Some(victim) = self.game.captured(&self.pos, mv) {
                 let victim_value = self.game.capture_gain(self.eval, &self.pos, mv).max(50);
                 let attacker = self.pos.at(mv.from);
                 let attacker_value = if attacker.is_royal() {
@@ -684,7 +738,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 } else {
                     0
                 };
-                let mvv_lva = victim_value * 8 - attacker_value / 16 + promotion;
+                let mvv_lva = victim_value * 8 - attacker_value / 16
+                    + promotion
+                    + self
+                        .heuristics
+                        .capture_score(self.mover_kind(mv), mv.to, victim.kind())
+                        / 32;
                 // Only a capture by a more valuable piece can lose material.
                 let losing = attacker_value > victim_value + 50
                     && mv.kind == MoveKind::Normal
@@ -701,7 +760,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else if mv == killers[1] {
                 KILLER - 1
             } else {
-                self.heuristics.history(side, self.mover_kind(mv), mv.to)
+                self.heuristics
+                    .quiet_score(side, self.mover_kind(mv), mv.to, previous)
             };
             scores.push(score);
         }

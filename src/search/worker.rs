@@ -42,6 +42,8 @@ pub struct Worker<'a, G: Evaluate> {
     /// The piece-to index (see [`Heuristics::piece_to`]) of the move being searched at each
     /// ply ([`NO_PIECE_TO`] for a null move): continuation histories follow it.
     moved: Vec<usize>,
+    /// The static evaluation at each ply (-INFINITY in check), for the improving flag.
+    evals: Vec<i32>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
@@ -108,6 +110,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             node_limit: None,
             heuristics,
             moved: vec![NO_PIECE_TO; MAX_PLY + 1],
+            evals: vec![-INFINITY; MAX_PLY + 1],
             lists: (0..=MAX_PLY)
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
@@ -415,6 +418,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             self.game.evaluate(self.eval, &self.pos, None)
         };
+        self.evals[ply] = static_eval;
+        // Improving: better than two plies ago (the same side to move), so the margins that
+        // assume the position holds can be tighter.
+        let improving = !in_check
+            && ply >= 2
+            && self.evals[ply - 2] != -INFINITY
+            && static_eval > self.evals[ply - 2];
         // Internal iterative reduction: without a hash move this node was not searched
         // before, and a shallower search finds one cheaply for the next visit.
         if depth >= 4 && hash_move == NO_MOVE && !in_check {
@@ -423,7 +433,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            if depth <= 8 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely does.
@@ -475,21 +485,34 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let victim = self.game.captured(&self.pos, mv);
             let tactical = mv.is_promotion() || victim.is_some();
             let mover_kind = self.mover_kind(mv);
-            if !pv_node && !in_check && !tactical && best > -MATE_BOUND && ply > 0 {
-                // Late-move pruning and futility at the frontier.
-                if depth <= 3 && i >= 4 + (depth * depth * 3) as usize {
-                    continue;
-                }
-                if depth <= 2 && static_eval + 120 * depth <= alpha {
-                    continue;
-                }
-                // A quiet move that just loses material at the frontier (unless losing
-                // material is the goal: Schlagschach).
-                if depth <= 3
-                    && i > 0
+            if !pv_node && !in_check && best > -MATE_BOUND && ply > 0 && i > 0 {
+                // The depth this move would get after its late-move reduction.
+                let lmr_depth =
+                    depth - 1 - self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
+                if !tactical {
+                    // Late-move pruning: enough quiet moves were tried at the frontier.
+                    if depth <= 8 && i >= late_move_count(depth, improving) {
+                        continue;
+                    }
+                    // Futility: even a good quiet move cannot lift the score to alpha.
+                    if lmr_depth < 7 && static_eval + 150 + 100 * lmr_depth.max(0) <= alpha {
+                        continue;
+                    }
+                    // A quiet move that just loses material at the frontier (unless losing
+                    // material is the goal: Schlagschach).
+                    if lmr_depth < 8
+                        && self.game.wants_material()
+                        && see(self.game.variant(), &self.pos, mv, self.eval)
+                            < -25 * lmr_depth.max(1) * lmr_depth.max(1)
+                    {
+                        continue;
+                    }
+                } else if depth <= 6
+                    && scores[i] < KILLER
                     && self.game.wants_material()
-                    && see(self.game.variant(), &self.pos, mv, self.eval) < -60 * depth
+                    && see(self.game.variant(), &self.pos, mv, self.eval) < -100 * depth
                 {
+                    // A capture that loses too much material for the depth left.
                     continue;
                 }
             }
@@ -771,6 +794,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
+}
+
+/// Late-move pruning: how many moves a node at `depth` tries before it skips the remaining
+/// quiet ones (fewer when the position is not improving).
+#[inline]
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    let base = 3 + depth * depth;
+    (if improving { base } else { base / 2 }) as usize
 }
 
 /// Mate scores are stored relative to the node (distance to mate from here), so they stay

@@ -28,6 +28,7 @@ fn config(variant: &str, a: EngineSpec, b: EngineSpec, games: usize, tc: &str) -
         games,
         tc: TimeControl::parse(tc).unwrap(),
         depth: None,
+        nodes: None,
         concurrency: 1,
         openings: OpeningSource::Random { plies: 0, seed: 1 },
         pgn: None,
@@ -187,6 +188,55 @@ fn refused_legal_move_is_a_rules_dispute_and_not_scored() {
         "{}",
         g.line()
     );
+}
+
+#[test]
+fn a_move_forbidden_only_by_a_rule_engines_differ_in_is_a_rules_dispute() {
+    // The black rook on f8 guards f1, so our rules forbid White's castling e1g1; an engine with
+    // laxer castling rules may play it. A king walking two ranks up is illegal everywhere.
+    let file = opening_file(
+        "rule-difference",
+        "4kr2/8/8/8/8/8/8/4K2R w K - 0 1\n4k3/P7/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    let ending = |white_move: &str, opening: usize| {
+        let mut cfg = config(
+            "chess",
+            fake("W", "uci", white_move),
+            fake("B", "uci", "e8d8"),
+            1,
+            "5+0",
+        );
+        let path = opening_file(&format!("rule-difference-{opening}"), "");
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(&path, text.lines().nth(opening).unwrap()).unwrap();
+        cfg.openings = OpeningSource::File(path.clone());
+        let r = run(&cfg);
+        let _ = std::fs::remove_file(path);
+        let g = &r.games[0];
+        (g.played.result, g.played.termination.clone(), g.line())
+    };
+    let (result, term, line) = ending("e1g1", 0);
+    assert_eq!(
+        (result, term),
+        (GameResult::Excluded, Termination::RulesDispute { side: 0 }),
+        "{line}"
+    );
+    assert!(line.contains("our castling rules"), "{line}");
+    // A promotion choice our rules lack (to a king) is a dispute about promotion.
+    let (result, term, line) = ending("a7a8k", 1);
+    assert_eq!(
+        (result, term),
+        (GameResult::Excluded, Termination::RulesDispute { side: 0 }),
+        "{line}"
+    );
+    assert!(line.contains("our promotion rules"), "{line}");
+    let (result, term, line) = ending("e1e3", 0);
+    assert_eq!(
+        (result, term),
+        (GameResult::BlackWins, Termination::IllegalMove { side: 0 }),
+        "{line}"
+    );
+    let _ = std::fs::remove_file(file);
 }
 
 #[test]

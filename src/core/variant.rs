@@ -116,6 +116,9 @@ pub struct Variant {
     /// `None` means the FEN-like one described by `notation`. Families set it after
     /// [`VariantSpec::conclude`].
     pub family_notation: Option<&'static super::notation::FamilyNotation>,
+    /// `relative_rank` of every (player, square), index `player * squares + square` (the
+    /// evaluation asks for it at every node; the orientation's arithmetic is slow).
+    relative_ranks: Vec<u16>,
 }
 
 impl VariantSpec {
@@ -199,6 +202,13 @@ impl VariantSpec {
         let zobrist = Zobrist::new(self.geometry.squares(), kinds, self.players as usize);
         let fast_legality = !self.pieces.iter().any(PieceKind::has_indirect_capture);
         let notation = Notation::flat(&self.geometry);
+        let relative_ranks = (0..self.players)
+            .flat_map(|player| {
+                let (orientation, geometry) = (self.orientation, &self.geometry);
+                (0..geometry.squares())
+                    .map(move |sq| orientation.relative_rank(geometry, sq as Sq, player) as u16)
+            })
+            .collect();
         Ok(Variant {
             spec: self,
             moves,
@@ -208,6 +218,7 @@ impl VariantSpec {
             rights_lost,
             notation,
             family_notation: None,
+            relative_ranks,
         })
     }
 }
@@ -266,9 +277,7 @@ impl Variant {
     /// A square's rank counted from `player`'s side (0 = own first rank).
     #[inline]
     pub fn relative_rank(&self, sq: Sq, player: u8) -> usize {
-        self.spec
-            .orientation
-            .relative_rank(&self.spec.geometry, sq, player)
+        self.relative_ranks[player as usize * self.spec.geometry.squares() + sq as usize] as usize
     }
 
     /// The square's name in this variant's notation.

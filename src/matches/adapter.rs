@@ -18,6 +18,8 @@ pub struct GameSetup {
     pub variant: String,
     pub tc: TimeControl,
     pub depth: Option<u32>,
+    /// Node limit per move (UCI only: an XBoard engine refuses the game).
+    pub nodes: Option<u64>,
 }
 
 /// The clocks when an engine is asked to move.

@@ -297,6 +297,9 @@ pub struct MatchConfig {
     pub tc: TimeControl,
     /// Extra search limit sent to both engines (`sd` / `go depth`); the clock still runs.
     pub depth: Option<u32>,
+    /// Node limit per move sent to both engines (UCI `go nodes`); the clock still runs. For
+    /// screening search changes at a fixed amount of work, whatever the machine's load.
+    pub nodes: Option<u64>,
     pub concurrency: usize,
     pub openings: OpeningSource,
     pub pgn: Option<PathBuf>,
@@ -406,6 +409,9 @@ pub struct MatchArgs {
     /// Depth limit sent to both engines on top of the clock.
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Node limit per move sent to every engine (UCI `go nodes`; UCI engines only).
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// Games played at the same time (each with its own pair of engine processes).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -433,9 +439,6 @@ pub struct MatchArgs {
     /// Sequential test: elo0=0,elo1=5[,alpha=0.05,beta=0.05]; the match stops at a decision.
     #[arg(long)]
     pub sprt: Option<String>,
-    /// Games of more than two players (Party): a node limit sent with every `go`.
-    #[arg(long)]
-    pub nodes: Option<u64>,
     /// Games of more than two players: a variant option for the referee and every engine,
     /// NAME=VALUE (repeatable), e.g. PartyArmies=ARCHERY.
     #[arg(long = "option")]
@@ -497,9 +500,9 @@ impl MatchArgs {
 
     /// Checks every value and builds the match configuration.
     pub fn to_config(&self) -> Result<MatchConfig, ConfigError> {
-        if self.nodes.is_some() || !self.options.is_empty() {
+        if !self.options.is_empty() {
             return err(format!(
-                "--nodes and --option are for games of more than two players, not {}",
+                "--option is for games of more than two players, not {}",
                 self.variant
             ));
         }
@@ -515,6 +518,9 @@ impl MatchArgs {
         if self.concurrency == 0 {
             return err("--concurrency must be at least 1");
         }
+        if self.nodes == Some(0) {
+            return err("--nodes must be at least 1");
+        }
         let openings = match &self.openings {
             Some(path) => OpeningSource::File(path.clone()),
             None => OpeningSource::Random {
@@ -528,6 +534,7 @@ impl MatchArgs {
             games: self.games,
             tc: TimeControl::parse(&self.tc)?,
             depth: self.depth,
+            nodes: self.nodes,
             concurrency: self.concurrency,
             openings,
             pgn: self.pgn.clone(),

@@ -338,6 +338,7 @@ fn run_with<G: Game>(
         variant: config.engines[e].variant_name(&config.variant).to_string(),
         tc: config.tc,
         depth: config.depth,
+        nodes: config.nodes,
     });
     let rules = Rules {
         tc: config.tc,

@@ -426,6 +426,7 @@ fn play_hand<G: MultiNotation>(
         variant: cfg.variant.clone(),
         tc: cfg.tc,
         depth: cfg.depth,
+        nodes: cfg.nodes,
     };
     for (e, slot) in engines.iter_mut().enumerate() {
         if slot.is_none() {

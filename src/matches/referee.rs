@@ -4,7 +4,10 @@
 //! `go`/move to the reply's arrival), for crashing, and by resigning.
 //!
 //! Rule differences between engines are not scored as wins or losses: a game where an engine
-//! refuses a move that our rules allow (`Illegal move`) is a *rules dispute*, and a game where an
+//! refuses a move that our rules allow (`Illegal move`), or plays a move that our rules forbid
+//! only by a rule engines commonly differ in (castling: its conditions and distances; the
+//! promotion choices; en passant), is a *rules dispute*; any other move our rules forbid (a man
+//! moving as it cannot, a royal left in check) loses as an illegal move. A game where an
 //! engine announces a result that our rules do not give (it believes the game is over and would
 //! otherwise lose on time waiting) is a *claim dispute*. Both are recorded with result `*` and
 //! left out of the score. Claims are judged in this order:
@@ -29,6 +32,7 @@ use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::{Outcome, Reason};
 use crate::fen::{move_text, parse_move, parse_position};
+use crate::geometry::Sq;
 
 /// One side's engine for this game.
 pub struct Seat<'a> {
@@ -98,7 +102,8 @@ pub enum Termination {
     Crash {
         side: u8,
     },
-    /// `side`'s engine refused a move our rules allow. Excluded.
+    /// `side`'s engine refused a move our rules allow, or played one that only a rule engines
+    /// differ in forbids (see `rule_difference`). Excluded.
     RulesDispute {
         side: u8,
     },
@@ -311,6 +316,16 @@ pub fn play_game_watched<G: Game>(
             let mv = match parsed.or_else(|e| castling_alias(game, &mut pos, &ours).ok_or(e)) {
                 Ok(mv) => mv,
                 Err(e) => {
+                    if let Some(rule) = rule_difference(game, &mut pos, &ours) {
+                        break 'game (
+                            GameResult::Excluded,
+                            Termination::RulesDispute { side },
+                            format!(
+                                "rules dispute: {} played '{text}', which our {rule} rules do not allow",
+                                colour(side)
+                            ),
+                        );
+                    }
                     break 'game (
                         GameResult::win_for(1 - side),
                         Termination::IllegalMove { side },
@@ -510,6 +525,61 @@ fn castling_alias<G: Game>(
         (Some(&mv), None) => Some(mv),
         _ => None,
     }
+}
+
+/// The rule under which a move our rules refuse may still be legal for the engine that played
+/// it: castling (a royal that may still castle moving two or more cells along its rank or onto
+/// its own man, `O-O`, the two-leg form), a pawn's promotion choice (the same cells make a
+/// legal move with another choice), or en passant (a pawn moving sideways onto an empty cell).
+/// `None` when the move breaks rules all engines share.
+fn rule_difference<G: Game>(
+    game: &G,
+    pos: &mut crate::core::position::Position,
+    text: &str,
+) -> Option<&'static str> {
+    let v = game.variant();
+    let side = pos.side();
+    if matches!(text.replace('0', "O").as_str(), "O-O" | "O-O-O") || text.contains(',') {
+        return Some("castling");
+    }
+    let (from, to) = move_cells(v, text)?;
+    let piece = pos.at(from);
+    if piece.is_empty() || piece.owner() != side {
+        return None;
+    }
+    let g = v.geometry();
+    if piece.is_royal() && pos.castling() & (0b11 << (2 * side)) != 0 && g.axes() == 2 {
+        let target = pos.at(to);
+        let onto_own = !target.is_empty() && target.owner() == side;
+        let along_rank = g.rank_of(from) == g.rank_of(to);
+        if along_rank && (onto_own || g.file_of(from).abs_diff(g.file_of(to)) >= 2) {
+            return Some("castling");
+        }
+    }
+    if piece.is_pawn() {
+        let mut legal = MoveList::new();
+        game.legal_moves(pos, &mut legal);
+        if legal.iter().any(|m| m.from == from && m.to == to) {
+            return Some("promotion");
+        }
+        if v.spec.en_passant
+            && pos.at(to).is_empty()
+            && g.axes() == 2
+            && g.file_of(from) != g.file_of(to)
+        {
+            return Some("en passant");
+        }
+    }
+    None
+}
+
+/// The from and to cells named by a move text `<from><to>[promotion]`.
+fn move_cells(v: &crate::core::variant::Variant, text: &str) -> Option<(Sq, Sq)> {
+    let text = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    (1..text.len()).find_map(|i| {
+        let (a, b) = (text.get(..i)?, text.get(i..)?);
+        Some((v.parse_square(a)?, v.parse_square(b)?))
+    })
 }
 
 /// True when some legal move ends the game at once in a draw by repetition or move count.

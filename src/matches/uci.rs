@@ -11,6 +11,7 @@ pub struct Uci {
     proc: EngineProcess,
     startup: Duration,
     depth: Option<u32>,
+    nodes: Option<u64>,
     /// The current game's set-up start position (engine notation), if any.
     start: Option<String>,
     /// The last `info` line with a score of the last search.
@@ -47,7 +48,7 @@ fn position_command(start: Option<&str>, moves: &[String]) -> String {
     command
 }
 
-fn go_command(clocks: &Clocks, depth: Option<u32>) -> String {
+fn go_command(clocks: &Clocks, depth: Option<u32>, nodes: Option<u64>) -> String {
     let inc = clocks.increment.as_millis();
     let mut s = format!(
         "go wtime {} btime {} winc {inc} binc {inc}",
@@ -56,6 +57,9 @@ fn go_command(clocks: &Clocks, depth: Option<u32>) -> String {
     );
     if let Some(d) = depth {
         s.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = nodes {
+        s.push_str(&format!(" nodes {n}"));
     }
     s
 }
@@ -109,6 +113,7 @@ impl Uci {
             proc,
             startup,
             depth: None,
+            nodes: None,
             start: None,
             thinking: None,
         })
@@ -207,6 +212,7 @@ impl Uci {
 impl Adapter for Uci {
     fn new_game(&mut self, setup: &GameSetup, start: Option<&str>) -> Result<(), EngineError> {
         self.depth = setup.depth;
+        self.nodes = setup.nodes;
         self.start = start.map(str::to_string);
         self.proc.send("ucinewgame")?;
         self.sync()
@@ -215,7 +221,9 @@ impl Adapter for Uci {
     fn think(&mut self, moves: &[String], clocks: &Clocks) -> Result<Reply, EngineError> {
         self.proc
             .send(&position_command(self.start.as_deref(), moves))?;
-        let stamp = self.proc.send(&go_command(clocks, self.depth))?;
+        let stamp = self
+            .proc
+            .send(&go_command(clocks, self.depth, self.nodes))?;
         let deadline = stamp + clocks.own() + clocks.grace;
         self.thinking = None;
         loop {
@@ -277,12 +285,16 @@ mod tests {
             grace: Duration::ZERO,
         };
         assert_eq!(
-            go_command(&c, None),
+            go_command(&c, None, None),
             "go wtime 5000 btime 4250 winc 50 binc 50"
         );
         assert_eq!(
-            go_command(&c, Some(6)),
+            go_command(&c, Some(6), None),
             "go wtime 5000 btime 4250 winc 50 binc 50 depth 6"
+        );
+        assert_eq!(
+            go_command(&c, None, Some(20000)),
+            "go wtime 5000 btime 4250 winc 50 binc 50 nodes 20000"
         );
     }
 }

@@ -236,6 +236,12 @@ fn is_normal(variant: &str) -> bool {
 
 impl Adapter for Xboard {
     fn new_game(&mut self, setup: &GameSetup, start: Option<&str>) -> Result<(), EngineError> {
+        if setup.nodes.is_some() {
+            return Err(EngineError::Failed(
+                "a node limit per move (--nodes) needs a UCI engine; XBoard has no such limit"
+                    .into(),
+            ));
+        }
         self.proc.send("new")?;
         if !is_normal(&setup.variant) {
             self.proc.send(&format!("variant {}", setup.variant))?;
@@ -405,6 +411,7 @@ mod tests {
             variant: "normal".into(),
             tc: TimeControl::parse(tc).unwrap(),
             depth: None,
+            nodes: None,
         };
         assert_eq!(level_command(&setup("5+0.05")), "level 0 0:05 0.05");
         assert_eq!(level_command(&setup("90+1")), "level 0 1:30 1");

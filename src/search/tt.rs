@@ -5,8 +5,10 @@
 //! when `stored_key ^ data` gives back its own key, so a torn write by another thread reads as
 //! a miss instead of as wrong data (the "lockless hashing" of Hyatt and Mann).
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::ordering::Heuristics;
 use crate::core::moves::{Move, MoveKind};
 use crate::geometry::NO_SQ;
 
@@ -39,6 +41,9 @@ pub struct TranspositionTable {
     slots: Vec<Slot>,
     mask: usize,
     age: AtomicU64,
+    /// The move-ordering statistics each search thread leaves to the next search (indexed by
+    /// thread id): with the table they are what one move's search teaches the next.
+    carry: Mutex<Vec<Option<Heuristics>>>,
 }
 
 const MOVE_BITS: u32 = 29;
@@ -77,6 +82,7 @@ impl TranspositionTable {
             slots,
             mask: count - 1,
             age: AtomicU64::new(0),
+            carry: Mutex::new(Vec::new()),
         }
     }
 
@@ -87,6 +93,27 @@ impl TranspositionTable {
             slot.data.store(0, Ordering::Relaxed);
         }
         self.age.store(0, Ordering::Relaxed);
+        self.carried().clear();
+    }
+
+    fn carried(&self) -> std::sync::MutexGuard<'_, Vec<Option<Heuristics>>> {
+        // A thread that panicked while holding the lock left nothing half-written that matters.
+        self.carry.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The move-ordering statistics search thread `thread` left at the end of its last search
+    /// (none after [`clear`](Self::clear)).
+    pub fn take_heuristics(&self, thread: usize) -> Option<Heuristics> {
+        self.carried().get_mut(thread).and_then(Option::take)
+    }
+
+    /// Keeps search thread `thread`'s statistics for the next search.
+    pub fn keep_heuristics(&self, thread: usize, heuristics: Heuristics) {
+        let mut carry = self.carried();
+        if carry.len() <= thread {
+            carry.resize_with(thread + 1, || None);
+        }
+        carry[thread] = Some(heuristics);
     }
 
     /// Starts a new search: older entries become the first to be replaced.

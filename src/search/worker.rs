@@ -5,7 +5,9 @@
 //! passing is a fair test and the side has pieces besides pawns and royals; late-move
 //! reductions only for quiet moves that neither escape nor give check; check extension.
 
-use super::ordering::{self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER};
+use super::ordering::{
+    self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER, NO_PIECE_TO,
+};
 use super::see::see;
 use super::time::{Budget, Limits};
 use super::tt::{Bound, Entry, NO_MOVE, TranspositionTable, pack_move};
@@ -40,6 +42,11 @@ pub struct Worker<'a, G: Evaluate> {
     budget: Budget,
     node_limit: Option<u64>,
     heuristics: Heuristics,
+    /// The piece-to index (see [`Heuristics::piece_to`]) of the move being searched at each
+    /// ply ([`NO_PIECE_TO`] for a null move): continuation histories follow it.
+    moved: Vec<usize>,
+    /// The static evaluation at each ply (-INFINITY in check), for the improving flag.
+    evals: Vec<i32>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
@@ -66,12 +73,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             v.kinds()
         };
-        let heuristics = Heuristics::new(
+        let shape = (
             v.spec.players as usize,
             history_kinds,
             v.geometry().squares(),
-            MAX_PLY,
         );
+        // The statistics of this thread's last search in the same game, aged.
+        let heuristics = match tt.take_heuristics(id) {
+            Some(mut h) if h.fits(shape.0, shape.1, shape.2, MAX_PLY) => {
+                h.age();
+                h
+            }
+            _ => Heuristics::new(shape.0, shape.1, shape.2, MAX_PLY),
+        };
         let reductions = (0..64)
             .map(|depth| {
                 let mut row = [0u8; 64];
@@ -98,6 +112,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             budget: Budget::UNLIMITED,
             node_limit: None,
             heuristics,
+            moved: vec![NO_PIECE_TO; MAX_PLY + 1],
+            evals: vec![-INFINITY; MAX_PLY + 1],
             lists: (0..=MAX_PLY)
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
@@ -208,7 +224,27 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         self.flush_nodes();
+        let heuristics = std::mem::replace(&mut self.heuristics, Heuristics::new(0, 0, 0, 0));
+        self.tt.keep_heuristics(self.id, heuristics);
         result
+    }
+
+    /// The piece-to indexes of the last two moves before `ply` (the opponent's, then one's
+    /// own), for the continuation histories.
+    #[inline]
+    fn previous_moves(&self, ply: usize) -> [usize; 2] {
+        [
+            if ply >= 1 {
+                self.moved[ply - 1]
+            } else {
+                NO_PIECE_TO
+            },
+            if ply >= 2 {
+                self.moved[ply - 2]
+            } else {
+                NO_PIECE_TO
+            },
+        ]
     }
 
     /// Whether to stop deepening: past a share of the soft limit (the planned time for this
@@ -388,6 +424,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             self.game.evaluate(self.eval, &self.pos, None)
         };
+        self.evals[ply] = static_eval;
+        // Improving: better than two plies ago (the same side to move), so the margins that
+        // assume the position holds can be tighter.
+        let improving = !in_check
+            && ply >= 2
+            && self.evals[ply - 2] != -INFINITY
+            && static_eval > self.evals[ply - 2];
         // Internal iterative reduction: without a hash move this node was not searched
         // before, and a shallower search finds one cheaply for the next visit.
         if depth >= 4 && hash_move == NO_MOVE && !in_check {
@@ -396,7 +439,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            if depth <= 8 && static_eval - 80 * (depth - i32::from(improving)) >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely does.
@@ -407,6 +450,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 && self.has_officers()
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.moved[ply] = NO_PIECE_TO;
                 self.game.make(&mut self.pos, Move::null());
                 let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.game.unmake(&mut self.pos);
@@ -438,30 +482,47 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut best = -INFINITY;
         let mut best_move = moves[0];
         let mut quiets_tried: Vec<(Move, u8)> = Vec::new();
+        let mut captures_tried: Vec<(u8, u16, u8)> = Vec::new();
         let side = self.pos.side();
+        let previous = self.previous_moves(ply);
         for i in 0..moves.len() {
             ordering::pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let tactical = mv.is_promotion() || self.game.captured(&self.pos, mv).is_some();
+            let victim = self.game.captured(&self.pos, mv);
+            let tactical = mv.is_promotion() || victim.is_some();
             let mover_kind = self.mover_kind(mv);
-            if !pv_node && !in_check && !tactical && best > -MATE_BOUND && ply > 0 {
-                // Late-move pruning and futility at the frontier.
-                if depth <= 3 && i >= 4 + (depth * depth * 3) as usize {
-                    continue;
-                }
-                if depth <= 2 && static_eval + 120 * depth <= alpha {
-                    continue;
-                }
-                // A quiet move that just loses material at the frontier (unless losing
-                // material is the goal: Schlagschach).
-                if depth <= 3
-                    && i > 0
+            if !pv_node && !in_check && best > -MATE_BOUND && ply > 0 && i > 0 {
+                // The depth this move would get after its late-move reduction.
+                let lmr_depth =
+                    depth - 1 - self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
+                if !tactical {
+                    // Late-move pruning: enough quiet moves were tried at the frontier.
+                    if depth <= 8 && i >= late_move_count(depth, improving) {
+                        continue;
+                    }
+                    // Futility: even a good quiet move cannot lift the score to alpha.
+                    if lmr_depth < 7 && static_eval + 150 + 100 * lmr_depth.max(0) <= alpha {
+                        continue;
+                    }
+                    // A quiet move that just loses material at the frontier (unless losing
+                    // material is the goal: Schlagschach).
+                    if lmr_depth < 8
+                        && self.game.wants_material()
+                        && see(self.game.variant(), &self.pos, mv, self.eval)
+                            < -25 * lmr_depth.max(1) * lmr_depth.max(1)
+                    {
+                        continue;
+                    }
+                } else if depth <= 6
+                    && scores[i] < KILLER
                     && self.game.wants_material()
-                    && see(self.game.variant(), &self.pos, mv, self.eval) < -60 * depth
+                    && see(self.game.variant(), &self.pos, mv, self.eval) < -100 * depth
                 {
+                    // A capture that loses too much material for the depth left.
                     continue;
                 }
             }
+            self.moved[ply] = self.heuristics.piece_to(mover_kind, mv.to);
             self.game.make(&mut self.pos, mv);
             let gives_check = self.game.in_check(&self.pos);
             let new_depth = depth - 1;
@@ -501,20 +562,34 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     alpha = score;
                     self.update_pv(ply, mv);
                     if score >= beta {
-                        if !tactical {
+                        if let Some(v) = victim {
+                            self.heuristics.update_capture(
+                                mover_kind,
+                                mv.to,
+                                v.kind(),
+                                depth,
+                                true,
+                            );
+                        } else if !tactical {
                             self.heuristics.reward(
                                 side,
                                 ply,
                                 depth,
                                 (mv, mover_kind),
                                 &quiets_tried,
+                                previous,
                             );
+                        }
+                        for &(kind, to, v) in &captures_tried {
+                            self.heuristics.update_capture(kind, to, v, depth, false);
                         }
                         break;
                     }
                 }
             }
-            if !tactical {
+            if let Some(v) = victim {
+                captures_tried.push((mover_kind, mv.to, v.kind()));
+            } else if !tactical {
                 quiets_tried.push((mv, mover_kind));
             }
         }
@@ -626,6 +701,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
+            self.moved[ply] = self.heuristics.piece_to(self.mover_kind(mv), mv.to);
             self.game.make(&mut self.pos, mv);
             let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
             self.game.unmake(&mut self.pos);
@@ -674,10 +750,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let killers = self.heuristics.killers(ply);
         let side = self.pos.side();
         let v = self.game.variant();
+        let previous = self.previous_moves(ply);
         for &mv in moves {
             let score = if hash_move != NO_MOVE && pack_move(mv) == hash_move {
                 HASH_MOVE
-            } else if self.game.captured(&self.pos, mv).is_some() {
+            } else if let Some(victim) = self.game.captured(&self.pos, mv) {
                 let victim_value = self.game.capture_gain(self.eval, &self.pos, mv).max(50);
                 let attacker = self.pos.at(mv.from);
                 let attacker_value = if attacker.is_royal() {
@@ -690,7 +767,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 } else {
                     0
                 };
-                let mvv_lva = victim_value * 8 - attacker_value / 16 + promotion;
+                let mvv_lva = victim_value * 8 - attacker_value / 16
+                    + promotion
+                    + self
+                        .heuristics
+                        .capture_score(self.mover_kind(mv), mv.to, victim.kind())
+                        / 32;
                 // Only a capture by a more valuable piece can lose material.
                 let losing = attacker_value > victim_value + 50
                     && mv.kind == MoveKind::Normal
@@ -707,7 +789,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else if mv == killers[1] {
                 KILLER - 1
             } else {
-                self.heuristics.history(side, self.mover_kind(mv), mv.to)
+                self.heuristics
+                    .quiet_score(side, self.mover_kind(mv), mv.to, previous)
             };
             scores.push(score);
         }
@@ -717,6 +800,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
+}
+
+/// Late-move pruning: how many moves a node at `depth` tries before it skips the remaining
+/// quiet ones (fewer when the position is not improving).
+#[inline]
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    let base = 3 + depth * depth;
+    (if improving { base } else { base / 2 }) as usize
 }
 
 /// Mate scores are stored relative to the node (distance to mate from here), so they stay

@@ -456,6 +456,7 @@ fn a_match_is_watched_live() {
         games: 2,
         tc: TimeControl::parse("10+0.1").unwrap(),
         depth: Some(1),
+        nodes: None,
         concurrency: 1,
         openings: OpeningSource::Random { plies: 0, seed: 1 },
         pgn: None,

@@ -198,7 +198,7 @@ fn uci_bad_input_is_reported_and_changes_nothing() {
         "setoption name Hash value -1",
         "setoption name Threads value many",
         "setoption name Frobnicate value 3",
-        "setoption name UCI_Variant value party",
+        "setoption name UCI_Variant value shogi",
         "setoption name UCI_Variant value nosuchgame",
         "setoption",
         "go depth",

@@ -80,6 +80,17 @@ pub trait MultiGame: Sync {
     /// [`outcome`](Self::outcome) alone, which callers ask between turns.
     fn atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>);
 
+    /// Like [`atoms`](Self::atoms) without the promise of no dead ends: every atom legal *as
+    /// an atom* now (`END_TURN` among them exactly when the partial turn is a legal complete
+    /// play), some of which may lead to a partial turn that cannot be finished (no atoms and
+    /// no `END_TURN`). The searches walk these and drop the dead ends they meet, because
+    /// proving every atom completable can cost far more than searching it: a player in check
+    /// with a full reserve has thousands of Move·Placement·Placement continuations to refute
+    /// for each Move that does not escape. The default is `atoms`.
+    fn candidate_atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>) {
+        self.atoms(pos, out);
+    }
+
     /// Makes one atom (which `atoms` offered). `END_TURN` closes the turn: knives, the play list,
     /// counters.
     fn make_atom(&self, pos: &mut Self::Pos, atom: Self::Atom);

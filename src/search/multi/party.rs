@@ -165,6 +165,53 @@ mod tests {
         assert!(seen > 0);
     }
 
+    /// `candidate_atoms` offers every atom of `atoms`, and each extra one is a dead end: after
+    /// it the turn can neither close nor go on. Positions from random hands of 2-6 players,
+    /// with the players in check among them.
+    #[test]
+    fn candidate_atoms_are_the_atoms_and_dead_ends() {
+        let mut dead_ends = 0;
+        let mut checked_positions = 0;
+        for players in [2usize, 4, 6] {
+            let mut o = crate::variants::OptionValues::default();
+            o.set("PartyPlayers", &players.to_string()).unwrap();
+            let game = Party::build(&o).unwrap();
+            let mut pos = game.start_position();
+            for turn in 0..160u64 {
+                if game.outcome(&pos).is_some() {
+                    break;
+                }
+                let me = game.to_move(&pos);
+                let checked = game.in_check_set(&pos) & (1 << me) != 0;
+                checked_positions += usize::from(checked);
+                if checked || turn % 10 == 0 {
+                    let mut exact = Vec::new();
+                    game.atoms(&mut pos, &mut exact);
+                    let mut cands = Vec::new();
+                    game.candidate_atoms(&mut pos, &mut cands);
+                    for a in &exact {
+                        assert!(cands.contains(a), "{a:?} {}", game.write_position(&pos));
+                    }
+                    for &a in cands.iter().filter(|a| !exact.contains(a)) {
+                        game.make_atom(&mut pos, a);
+                        let mut after = Vec::new();
+                        game.atoms(&mut pos, &mut after);
+                        assert!(after.is_empty(), "{a:?} {}", game.write_position(&pos));
+                        game.unmake_atom(&mut pos);
+                        dead_ends += 1;
+                    }
+                }
+                for a in random_play(&game, &mut pos, turn * 13 + players as u64) {
+                    game.make_atom(&mut pos, a);
+                }
+            }
+        }
+        assert!(
+            checked_positions > 0 && dead_ends > 0,
+            "{checked_positions} {dead_ends}"
+        );
+    }
+
     /// The placement generator's fast path agrees with testing every square in full, also in
     /// positions where a player is in check (where a placement cannot add a check either).
     #[test]

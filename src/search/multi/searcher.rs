@@ -41,6 +41,15 @@ const TAIL_ALLOWANCE: i32 = 200;
 const HISTORY_SLOTS: usize = 1 << 14;
 const HISTORY_MAX: i32 = 1 << 14;
 
+/// What `node` returns for a partial turn that cannot be finished legally (the search walks
+/// [`MultiGame::candidate_atoms`], which may offer such dead ends): outside every real score,
+/// never stored, and skipped by the parent.
+const DEAD: i32 = -4 * INFINITY;
+
+/// At a node inside a turn, candidates that turned out dead ends are tried at most this many
+/// times the width before the node gives up (and is itself counted a dead end).
+const DEAD_END_TRIES: usize = 4;
+
 /// Move-ordering bands.
 const HASH_ATOM: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
@@ -363,7 +372,8 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         let mut made = 0;
         let mut ok = true;
         for &a in play {
-            self.game.atoms(&mut self.pos, &mut list);
+            // Every atom legal as an atom and END_TURN offered at the end: a legal play.
+            self.game.candidate_atoms(&mut self.pos, &mut list);
             if !list.contains(&a) {
                 ok = false;
                 break;
@@ -436,7 +446,7 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
     /// check. The first iteration orders by it and skips quiet atoms far below the best.
     fn order_root_statically(&mut self) {
         let mut atoms = Vec::new();
-        self.game.atoms(&mut self.pos, &mut atoms);
+        self.game.candidate_atoms(&mut self.pos, &mut atoms);
         self.root_static.clear();
         let checked_before = self.game.in_check_set(&self.pos);
         for a in atoms {
@@ -642,15 +652,13 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
 
         let mut atoms = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.game.atoms(&mut self.pos, &mut atoms);
-        if atoms.len() > 1 {
-            let game = self.game;
-            let pos = &self.pos;
-            atoms.retain(|&a| !game.is_desperate(pos, a));
-        }
+        self.game.candidate_atoms(&mut self.pos, &mut atoms);
         scores.clear();
         for &a in &atoms {
-            let s = if ply == 0 && pack(&a) != hash_atom {
+            let s = if self.game.is_desperate(&self.pos, a) {
+                // Last, and tried only when nothing else can be played (see below).
+                i32::MIN
+            } else if ply == 0 && pack(&a) != hash_atom {
                 self.root_static.get(&a).map_or(0, |&(s, _)| s)
             } else {
                 self.order_score(a, hash_atom, mover, ply)
@@ -661,8 +669,11 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         let mut order: Vec<usize> = (0..atoms.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
         let sorted: Vec<G::Atom> = order.iter().map(|&i| atoms[i]).collect();
+        let sorted_scores: Vec<i32> = order.iter().map(|&i| scores[i]).collect();
         atoms.clear();
         atoms.extend(sorted);
+        scores.clear();
+        scores.extend(sorted_scores);
         let width = if open {
             self.tail_width(turns, depth)
         } else {
@@ -670,14 +681,21 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         };
         let mut tried_quiet: Vec<G::Atom> = Vec::new();
         let mut tried = 0usize;
+        let mut dead_ends = 0usize;
+        let mut scored = false;
         let has_end = atoms.contains(&G::END_TURN);
         let mut end_tried = false;
         for i in 0..atoms.len() {
             let atom = atoms[i];
+            if scores[i] == i32::MIN && (scored || best.abs() < INFINITY) {
+                // A desperate atom (Surrender) only when nothing else could be played.
+                break;
+            }
             if atom == G::END_TURN {
                 end_tried = true;
             } else {
-                if tried >= width {
+                let gave_up = open && dead_ends >= DEAD_END_TRIES * width.max(1);
+                if tried >= width || gave_up {
                     if end_tried || !has_end {
                         break;
                     }
@@ -724,6 +742,15 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
                 self.scores[ply] = scores;
                 return 0;
             }
+            if score == DEAD {
+                // A partial turn that cannot be finished: not a play at all.
+                if atom != G::END_TURN {
+                    tried -= 1;
+                    dead_ends += 1;
+                }
+                continue;
+            }
+            scored = true;
             if ply == 0 {
                 self.record_root_play(atom, score);
             }
@@ -755,6 +782,10 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         }
         self.lists[ply] = atoms;
         self.scores[ply] = scores;
+        if open && !scored {
+            // No candidate finishes the turn (or none within the tries): a dead end.
+            return DEAD;
+        }
         if best.abs() < INFINITY {
             let bound = if best <= alpha0 {
                 Bound::Upper

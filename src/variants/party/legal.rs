@@ -136,3 +136,33 @@ pub fn atoms(st: &mut State, rule: EndRule, out: &mut Vec<Atom>) {
     candidates(st, &mut cands);
     out.extend(cands.into_iter().filter(|&a| viable(st, a, rule)));
 }
+
+/// The atoms the player to move may make now without the look-ahead of [`atoms`]: END first
+/// when the turn may close, Pass only out of check, Specials only when they leave no
+/// opposing King attacked (D18), and every other candidate, completable or not. What a
+/// search walks (`MultiGame::candidate_atoms`): a dead end shows as a partial turn with no
+/// atoms, where [`atoms`] would refute it in advance at a cost of up to (placements)² per
+/// candidate for a player in check.
+pub fn candidate_atoms(st: &mut State, rule: EndRule, out: &mut Vec<Atom>) {
+    out.clear();
+    if st.ended.is_some() {
+        return;
+    }
+    prepare(st);
+    let x = st.mover();
+    let safe = !attack::in_check(st, x);
+    if Phase::of(st).may_end() && safe {
+        out.push(Atom::END_TURN);
+    }
+    let mut cands = Vec::new();
+    candidates(st, &mut cands);
+    out.extend(cands.into_iter().filter(|&a| match a.kind {
+        AtomKind::Pass => safe,
+        AtomKind::Special => {
+            let mut next = st.clone();
+            make::play(&mut next, a, rule);
+            !attack::attacks_a_king(&next, x)
+        }
+        _ => true,
+    }));
+}

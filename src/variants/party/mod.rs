@@ -161,6 +161,10 @@ impl MultiGame for Party {
         legal::atoms(pos.state_mut(), self.end, out);
     }
 
+    fn candidate_atoms(&self, pos: &mut PartyPosition, out: &mut Vec<Atom>) {
+        legal::candidate_atoms(pos.state_mut(), self.end, out);
+    }
+
     fn make_atom(&self, pos: &mut PartyPosition, atom: Atom) {
         let end = self.end;
         if atom.kind != AtomKind::EndTurn {

@@ -717,8 +717,11 @@ pub fn read_play(st: &State, rule: EndRule, text: &str) -> Result<Vec<Atom>, Mov
     let mut work = st.clone();
     let mut atoms = Vec::new();
     let mut list = Vec::new();
+    // Each atom is looked up among the candidates (legal as atoms) and the turn must close
+    // legally after the last: exactly the legal plays, without proving every other candidate
+    // completable (which costs seconds for a player in check with a full reserve).
     for (i, w) in reordered.iter().enumerate() {
-        legal::atoms(&mut work, rule, &mut list);
+        legal::candidate_atoms(&mut work, rule, &mut list);
         let Some(&atom) = list.iter().find(|&&a| {
             a != Atom::END_TURN
                 && atom_text(&work, a) == w.text
@@ -729,7 +732,7 @@ pub fn read_play(st: &State, rule: EndRule, text: &str) -> Result<Vec<Atom>, Mov
         make::play(&mut work, atom, rule);
         atoms.push(atom);
     }
-    legal::atoms(&mut work, rule, &mut list);
+    legal::candidate_atoms(&mut work, rule, &mut list);
     if !list.contains(&Atom::END_TURN) {
         let x = work.mover();
         let reason = if attack::in_check(&work, x) {

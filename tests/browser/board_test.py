@@ -349,6 +349,23 @@ PARTY_CROWD = ("1+b18/20/20/!b2Db2%b2*b2Gb2Lb2&b1/20/20/2Jb2Mb2Qb2Hb[3]2Ab2Zb2/2
                "Ka2Ra2Ca2Ba2Pa2Oa2Ea1/20/20 ba a:-:3:0:-/b:-:3:0:- 0 40")
 
 
+def party_full_board():
+    """Every square taken: eight players, their Kings on a1..h1, the other 20 kinds in turn
+    (everyone in check, so the play list stays a..h). For the drawing time of a full board."""
+    kinds = "RCBPOEJMQAZ!D%*GL&+H"
+    ranks = []
+    for r in range(20):
+        rank = ""
+        for f in range(20):
+            i = r * 20 + f
+            owner = "abcdefgh"[i % 8]
+            kind = "K" if i < 8 else kinds[(i * 7) % len(kinds)]
+            rank += kind + owner + ("[2]" if kind == "H" else "")
+        ranks.append(rank)
+    records = "/".join(f"{o}:-:3:0:-" for o in "abcdefgh")
+    return "/".join(ranks) + " abcdefgh " + records + " 0 40"
+
+
 def party_place(p, owner, unit, cell):
     """Clicks a reserve piece, then a square; waits until the placement is drawn."""
     before = p.version()
@@ -487,6 +504,8 @@ def timings(p):
         out[variant] = round(p.js(redraw), 1)
     p.api("new", {"variant": "party", "options": {"PartyPlayers": "2"}, "fen": PARTY_CROWD})
     out["party 20x20, 42 pieces"] = round(p.js(redraw), 1)
+    p.api("new", {"variant": "party", "options": {"PartyPlayers": "8"}, "fen": party_full_board()})
+    out["party 20x20, 8 players, 400 pieces"] = round(p.js(redraw), 1)
     p.api("new", {"variant": "chess"})
     trips = p.js("return window.menagerie.timing.roundTrip")
     trips = sorted(trips)

@@ -132,13 +132,14 @@ pub trait MultiGame: Sync {
         list.contains(&Self::END_TURN)
     }
 
-    /// Appends to `out` (cleared first) atoms of [`MultiGame::atoms`] that include every one
-    /// that captures or gives check, at the start of a turn: the search's selective replies
-    /// near the horizon. The default is all of `atoms`; a game may leave out atoms that can
-    /// do neither (Party's placements, which may not attack, and its Specials, Pass and
-    /// Surrender) to save generating them.
+    /// Appends to `out` (cleared first) atoms of [`MultiGame::candidate_atoms`] that include
+    /// every one that captures or gives check, at the start of a turn: the search's selective
+    /// replies near the horizon, which it plays only as whole one-atom turns (after asking
+    /// [`may_end_turn`](Self::may_end_turn)), so dead ends do no harm. The default is all of
+    /// `candidate_atoms`; a game may leave out atoms that can do neither (Party's placements,
+    /// which may not attack, and its Specials, Pass and Surrender) to save generating them.
     fn threat_atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>) {
-        self.atoms(pos, out);
+        self.candidate_atoms(pos, out);
     }
 
     /// Appends to `out` (cleared first) the atoms of [`MultiGame::atoms`] that capture, for

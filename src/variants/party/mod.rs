@@ -261,9 +261,10 @@ impl MultiGame for Party {
         turn::Phase::of(st).may_end() && !attack::in_check(st, st.mover())
     }
 
-    /// At the start of a turn: the viable Moves and Captures of the mover's pieces (what can
-    /// capture or give check; placements may not attack and Specials may not leave a King
-    /// attacked, D18). Later in a turn: every atom.
+    /// At the start of a turn: the Moves and Captures of the mover's pieces (what can capture
+    /// or give check; placements may not attack and Specials may not leave a King attacked,
+    /// D18), without proving each completable: the search plays them only as whole one-atom
+    /// turns. Later in a turn: every candidate.
     fn threat_atoms(&self, pos: &mut PartyPosition, out: &mut Vec<Atom>) {
         out.clear();
         let st = pos.state_mut();
@@ -271,21 +272,15 @@ impl MultiGame for Party {
             return;
         }
         if st.turn_state.atoms > 0 {
-            legal::atoms(st, self.end, out);
+            legal::candidate_atoms(st, self.end, out);
             return;
         }
         legal::prepare(st);
         let x = st.mover() as usize;
         let squares: Vec<_> = st.occ[x].iter().collect();
-        let mut cands = Vec::new();
         for s in squares {
-            moves::piece_atoms(st, s, true, &mut cands);
+            moves::piece_atoms(st, s, true, out);
         }
-        out.extend(
-            cands
-                .into_iter()
-                .filter(|a| legal::viable(st, *a, self.end)),
-        );
     }
 
     /// The viable Captures of the player to move (a Capture is always a single play, so only

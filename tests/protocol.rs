@@ -467,3 +467,30 @@ fn xboard_a_go_waiting_behind_a_search_does_not_outlive_a_later_force() {
     answered_soon(&mut d, "pong 6");
     d.finish();
 }
+
+/// Party Chess for three players over UCI: the options, a position with plays, the drawing,
+/// `go perft` (with its divide left out above the limit), refused plays and clocks, and a search
+/// answering for the player at the top of the play list.
+#[test]
+fn uci_party_three_players() {
+    let mut d = Driver::uci();
+    d.send("setoption name UCI_Variant value party");
+    d.send("setoption name PartyPlayers value 3");
+    d.sync("isready", "readyok");
+    d.send("position startpos moves K@j10 K@e5 K@p16 R@j12");
+    d.send("d");
+    d.send("go perft 1");
+    d.wait_for("Nodes searched");
+    d.send("position startpos moves K@j10 K@j10");
+    d.send("position startpos moves K@j10 zz");
+    d.send("go wtime 1000");
+    d.send("go dtime 1000");
+    d.send("d");
+    d.sync("isready", "readyok");
+    d.send("position fen 20/20/20/20/20/20/20/20/20/9Ka10/20/20/20/20/20/15Kc4/20/20/20/4Rb4Kb10 abc a:-:3:0:-/b:-:3:0:-/c:-:3:0:- 0 10");
+    d.send("go perft 1");
+    d.wait_for("Nodes searched");
+    d.send("go depth 2 atime 60000 btime 60000 ctime 60000");
+    d.wait_for("bestmove");
+    snap!("uci_party_three_players", d.finish());
+}

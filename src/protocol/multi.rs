@@ -282,8 +282,15 @@ fn info_line<G: MultiNotation>(game: &G, pos: &G::Pos, r: &MultiReport<G::Atom>)
     )
 }
 
+/// Root plays up to which `go perft` lists each one (a Party turn can have 10^7 plays; a GUI
+/// or script should not receive a line for each).
+pub const DIVIDE_LIMIT: u64 = 5000;
+
 /// Counts complete plays `depth` turns deep: one `<play>: <count>` line per play of the
-/// player to move (sorted), a blank line, `Nodes searched: <total>`. `pos` is unchanged.
+/// player to move (sorted), a blank line, `Nodes searched: <total>`. With more than
+/// [`DIVIDE_LIMIT`] plays at the root the lines are left out (an `info string` says so;
+/// `menagerie perft --divide` lists them) and depth 1 is counted without listing the plays.
+/// `pos` is unchanged.
 pub fn multi_divide<G: MultiNotation>(game: &G, pos: &mut G::Pos, depth: u32) -> String {
     /// What `walk` calls after each complete play.
     type Leaf<'a, G> = dyn FnMut(&G, &mut <G as MultiGame>::Pos, &[String]) + 'a;
@@ -319,6 +326,18 @@ pub fn multi_divide<G: MultiNotation>(game: &G, pos: &mut G::Pos, depth: u32) ->
             total += count(game, pos, depth - 1);
         });
         total
+    }
+    let root = game.count_plays(pos);
+    if root > DIVIDE_LIMIT {
+        let total = if depth <= 1 {
+            root
+        } else {
+            count(game, pos, depth)
+        };
+        return format!(
+            "info string divide omitted: {root} plays at the root, more than {DIVIDE_LIMIT} \
+             (menagerie perft --divide lists them)\n\nNodes searched: {total}\n"
+        );
     }
     let mut found = Vec::new();
     walk(game, pos, &mut Vec::new(), &mut |game, pos, texts| {

@@ -36,7 +36,7 @@ answer() {
 
 while read -r line; do
     case "$line" in
-        uci) echo "id name Fake"; echo "option name UCI_Variant type combo default chess var chess var wildebeest$loaded"; echo "uciok" ;;
+        uci) echo "id name Fake"; echo "option name UCI_Variant type combo default chess var chess var wildebeest var party$loaded"; echo "uciok" ;;
         "setoption name VariantPath value "*) loaded=" var loaded" ;;
         isready) echo "readyok" ;;
         ucinewgame) n=0 ;;

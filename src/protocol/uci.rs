@@ -185,7 +185,7 @@ impl Uci {
         self.out("option name Ponder type check default false");
         self.out(&format!(
             "option name PartySearch type combo default {} var {}",
-            Algorithm::Brs.name(),
+            MultiSettings::default().algorithm.name(),
             Algorithm::NAMES.join(" var ")
         ));
         for option in VARIANT_OPTIONS {

@@ -151,3 +151,28 @@ fn bench_node_total_is_a_deterministic_signature() {
     assert_eq!(code, 0);
     assert_eq!(total(&perft), "13626998");
 }
+
+/// `match --watch` shows two-engine matches; asked for a game of several players it says so and
+/// what to do instead, before starting any engine or server.
+#[test]
+fn watching_a_party_match_is_refused_with_the_reason() {
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--variant",
+        "party",
+        "--watch",
+        "0",
+        "--engine",
+        "cmd=a",
+        "--engine",
+        "cmd=b",
+        "--engine",
+        "cmd=c",
+    ]);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("--watch shows matches of two engines"),
+        "{err}"
+    );
+    assert!(!out.contains("http://"), "no server was started: {out}");
+}

@@ -52,6 +52,11 @@ pub fn parse_multi_go(words: &[&str], players: usize) -> Result<MultiGo, String>
             i += 1;
             continue;
         }
+        if w == "searchmoves" || w == "ponder" || w == "mate" {
+            return Err(format!(
+                "'{w}' is not supported in games of several players"
+            ));
+        }
         let n: i128 = match words.get(i + 1) {
             Some(v) => v
                 .parse()
@@ -579,6 +584,8 @@ mod tests {
         assert!(parse_multi_go(&["atime"], 3).is_err());
         assert!(parse_multi_go(&["atime", "x"], 3).is_err());
         assert!(parse_multi_go(&["ponder"], 3).is_err());
+        let e = parse_multi_go(&["depth", "2", "searchmoves", "e5e6"], 3).unwrap_err();
+        assert!(e.contains("'searchmoves' is not supported"), "{e}");
         assert!(parse_multi_go(&["perft", "9"], 3).is_err());
         assert!(parse_multi_go(&["infinite"], 3).unwrap().limits.infinite);
     }

@@ -222,6 +222,14 @@ impl Watch {
 /// (game lines and the summary on stdout as without `--watch`), then keeps serving so the
 /// games can be looked at until the process is ended.
 pub fn watch_command(args: &MatchArgs) -> Result<String, String> {
+    if crate::variants::is_multi(&args.variant) {
+        return Err(format!(
+            "--watch shows matches of two engines; '{}' is a game of several players: run the \
+             match without --watch (it writes --pgn records the board page replays), or let the \
+             engine play every seat in `menagerie serve`",
+            args.variant
+        ));
+    }
     let config = args.to_config().map_err(|e| e.to_string())?;
     let watch = Arc::new(Watch::new(&format!(
         "{} vs {}, {} games of {} at {}",

@@ -123,18 +123,28 @@ pub fn completable(st: &mut State, rule: EndRule) -> bool {
 /// The atoms the player to move may make now: END first when the turn may close, then every
 /// viable candidate. Empty when the hand is over.
 pub fn atoms(st: &mut State, rule: EndRule, out: &mut Vec<Atom>) {
-    out.clear();
-    if st.ended.is_some() {
+    if begin(st, out).is_none() {
         return;
-    }
-    prepare(st);
-    let x = st.mover();
-    if Phase::of(st).may_end() && !attack::in_check(st, x) {
-        out.push(Atom::END_TURN);
     }
     let mut cands = Vec::new();
     candidates(st, &mut cands);
     out.extend(cands.into_iter().filter(|&a| viable(st, a, rule)));
+}
+
+/// The start shared by [`atoms`] and [`candidate_atoms`]: clears `out`, takes the snapshot and
+/// puts END first when the turn may close. Whether the mover is out of check; None when the
+/// hand is over.
+fn begin(st: &mut State, out: &mut Vec<Atom>) -> Option<bool> {
+    out.clear();
+    if st.ended.is_some() {
+        return None;
+    }
+    prepare(st);
+    let safe = !attack::in_check(st, st.mover());
+    if Phase::of(st).may_end() && safe {
+        out.push(Atom::END_TURN);
+    }
+    Some(safe)
 }
 
 /// The atoms the player to move may make now without the look-ahead of [`atoms`]: END first
@@ -144,16 +154,10 @@ pub fn atoms(st: &mut State, rule: EndRule, out: &mut Vec<Atom>) {
 /// atoms, where [`atoms`] would refute it in advance at a cost of up to (placements)² per
 /// candidate for a player in check.
 pub fn candidate_atoms(st: &mut State, rule: EndRule, out: &mut Vec<Atom>) {
-    out.clear();
-    if st.ended.is_some() {
+    let Some(safe) = begin(st, out) else {
         return;
-    }
-    prepare(st);
+    };
     let x = st.mover();
-    let safe = !attack::in_check(st, x);
-    if Phase::of(st).may_end() && safe {
-        out.push(Atom::END_TURN);
-    }
     let mut cands = Vec::new();
     candidates(st, &mut cands);
     out.extend(cands.into_iter().filter(|&a| match a.kind {

@@ -65,6 +65,57 @@ pub fn moves_from(
     }
 }
 
+/// Every cell the piece of `player` on `from` reaches, with the mode of the atom that reaches
+/// it: empty cells along its leaps and rides, and the first occupied cell of each ride whoever
+/// stands there. Unlike [`moves_from`] it reports cells held by the piece's own side (which
+/// it defends) and capture-only atoms onto empty cells (which it attacks): the evaluation
+/// builds its attack maps from this.
+#[inline]
+pub fn reach_from(
+    v: &Variant,
+    pos: &Position,
+    player: u8,
+    from: Sq,
+    emit: &mut impl FnMut(Sq, super::piece::Mode),
+) {
+    let kind = pos.at(from).kind();
+    for leap in v.moves.leaps(player, kind, from) {
+        if leap.via == crate::geometry::NO_SQ || pos.at(leap.via).is_empty() {
+            emit(leap.to, leap.mode);
+        }
+    }
+    for ray in v.moves.rays(player, kind, from) {
+        let cells = v.moves.cells(ray);
+        let (path, limit) = match ray.hop_after {
+            None if ray.lead > 0 => {
+                let (lead, path) = cells.split_at(ray.lead as usize);
+                if lead.iter().any(|&s| !pos.at(s).is_empty()) {
+                    continue;
+                }
+                (path, usize::MAX)
+            }
+            None => (cells, usize::MAX),
+            Some(after) => {
+                let Some(screen) = cells.iter().position(|&s| !pos.at(s).is_empty()) else {
+                    continue;
+                };
+                let limit = if after == 0 {
+                    usize::MAX
+                } else {
+                    after as usize
+                };
+                (&cells[screen + 1..], limit)
+            }
+        };
+        for &to in path.iter().take(limit) {
+            emit(to, ray.mode);
+            if !pos.at(to).is_empty() {
+                break;
+            }
+        }
+    }
+}
+
 /// Walks `path` (a rider's cells, or a hopper's cells beyond its screen): empty cells are
 /// moves, the first occupied cell ends the walk and is a capture if it holds an enemy.
 #[inline]

@@ -119,6 +119,39 @@ pub struct Variant {
     /// `relative_rank` of every (player, square), index `player * squares + square` (the
     /// evaluation asks for it at every node; the orientation's arithmetic is slow).
     relative_ranks: Vec<u16>,
+    /// Kinds (bit per kind) that stay on cells of one colour on a flat board, like the bishop
+    /// and the camel: two of them on both colours cover what one cannot (the evaluation's
+    /// "pair"). Always 0 on boards of other than two axes.
+    pub colour_bound: u64,
+}
+
+/// The kinds whose every leap and ride keeps the colour of the cell (`file + rank` parity) on
+/// a flat board.
+fn colour_bound_kinds(geometry: &Geometry, moves: &MoveTables, kinds: usize) -> u64 {
+    if geometry.axes() != 2 {
+        return 0;
+    }
+    let colour = |sq: Sq| (geometry.file_of(sq) + geometry.rank_of(sq)) & 1;
+    let mut mask = 0u64;
+    for kind in 0..kinds as u8 {
+        let mut reaches_any = false;
+        let bound = (0..geometry.squares() as Sq).all(|from| {
+            let c = colour(from);
+            let leaps = moves.leaps(0, kind, from).iter().map(|l| l.to);
+            let rides = moves
+                .rays(0, kind, from)
+                .iter()
+                .flat_map(|r| moves.cells(r).iter().copied());
+            leaps.chain(rides).all(|to| {
+                reaches_any = true;
+                colour(to) == c
+            })
+        });
+        if bound && reaches_any {
+            mask |= 1 << kind;
+        }
+    }
+    mask
 }
 
 impl VariantSpec {
@@ -202,6 +235,7 @@ impl VariantSpec {
         let zobrist = Zobrist::new(self.geometry.squares(), kinds, self.players as usize);
         let fast_legality = !self.pieces.iter().any(PieceKind::has_indirect_capture);
         let notation = Notation::flat(&self.geometry);
+        let colour_bound = colour_bound_kinds(&self.geometry, &moves, kinds);
         let relative_ranks = (0..self.players)
             .flat_map(|player| {
                 let (orientation, geometry) = (self.orientation, &self.geometry);
@@ -219,6 +253,7 @@ impl VariantSpec {
             notation,
             family_notation: None,
             relative_ranks,
+            colour_bound,
         })
     }
 }

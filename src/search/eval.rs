@@ -53,7 +53,24 @@ impl EvalParams {
             royal_exposure: 3,
             royal_activity: 4,
             tempo: 10,
-            dynamic: [[4, 4], [10, 0], [4, 12], [-6, 0]],
+            dynamic: [
+                [4, 4],
+                [10, 0],
+                [4, 12],
+                [-6, 0],
+                [-1, 0],
+                [-60, -40],
+                [-40, -30],
+                [-20, -20],
+                [-8, -20],
+                [-6, -10],
+                [6, 4],
+                [14, 6],
+                [3, 8],
+                [35, 55],
+                [20, 10],
+                [0, 3],
+            ],
         }
     }
 
@@ -131,6 +148,8 @@ pub struct Evaluator {
     dynamic: [[i32; 2]; TERMS],
     /// 1, or -1 in losing games (the goal is to lose men, so material counts against).
     sign: i32,
+    /// Whether the game has holdings (pieces in hand count as material).
+    holdings: bool,
 }
 
 impl Evaluator {
@@ -203,6 +222,7 @@ impl Evaluator {
             tempo: p.tempo,
             dynamic: p.dynamic,
             sign: 1,
+            holdings: v.spec.holdings,
         }
     }
 
@@ -249,6 +269,9 @@ impl Evaluator {
     }
 
     fn evaluate_with(&self, pos: &Position, terms: &[i32; TERMS]) -> i32 {
+        if !self.holdings {
+            return self.evaluate_board(pos, terms);
+        }
         let men = (0..pos.players()).flat_map(|player| {
             pos.occupied(player)
                 .iter()
@@ -258,6 +281,37 @@ impl Evaluator {
             (0..self.kinds as u8).map(move |kind| (player, kind, pos.hand(player, kind)))
         });
         self.evaluate_men(pos.side(), men, hands, terms)
+    }
+
+    /// [`evaluate_with`](Self::evaluate_with) for games without holdings: the same sum, in
+    /// plain loops (it runs at every node).
+    fn evaluate_board(&self, pos: &Position, terms: &[i32; TERMS]) -> i32 {
+        let side = pos.side();
+        let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
+        for player in 0..pos.players() {
+            let (mut pmg, mut peg) = (0i32, 0i32);
+            let base = player as usize * self.kinds;
+            for sq in pos.occupied(player).iter() {
+                let kind = pos.at(sq).kind() as usize;
+                let at = (base + kind) * self.squares + sq as usize;
+                pmg += self.middlegame[at] as i32;
+                peg += self.endgame[at] as i32;
+                phase += self.phase_weight[kind];
+            }
+            if player == side {
+                mg += pmg;
+                eg += peg;
+            } else {
+                mg -= pmg;
+                eg -= peg;
+            }
+        }
+        for (w, &count) in self.dynamic.iter().zip(terms) {
+            mg += w[0] * count;
+            eg += w[1] * count;
+        }
+        let phase = phase.min(self.full_phase);
+        self.sign * (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + self.tempo
     }
 
     /// The evaluation of men given as (owner, kind, square), hands as (owner, kind, count) and

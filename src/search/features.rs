@@ -1,36 +1,503 @@
 //! Evaluation terms that depend on how the men stand towards each other, so they cannot live
-//! in the per-square tables of [`super::eval`]: mobility, pawn shelter, passed pawns and
-//! pieces close to the royal. Each is a count from the side to move's point of view (its own
-//! minus the others'); the evaluator weighs them. Terms that need files and ranks are zero on
-//! boards that are not flat.
+//! in the per-square tables of [`super::eval`]: mobility, pawn shelter and structure, passed
+//! pawns, threats and the danger to the royal. Each is a count from the side to move's point
+//! of view (its own minus the others'); the evaluator weighs them.
+//!
+//! Everything is read from the variant's move tables, so the same terms serve every flat board
+//! and army: an attack map of each side ([`Board`]), built in one walk over the men, gives
+//! safe mobility, threats, defended squares and the royal's attacked neighbourhood. Terms that
+//! need files and ranks are zero on boards that are not flat; those that need the attack maps
+//! are computed for two players on boards of up to [`SMALL`] cells (every flat two-player game
+//! here), the rest keep the simpler terms.
 
-use crate::core::movegen::moves_from;
+use crate::core::movegen::{moves_from, reach_from};
 use crate::core::position::Position;
 use crate::core::variant::Variant;
+use crate::geometry::{NO_SQ, Sq};
 
 /// How many terms there are, and their order.
-pub const TERMS: usize = 4;
-pub const NAMES: [&str; TERMS] = ["mobility", "shelter", "passed pawns", "royal tropism"];
+pub const TERMS: usize = 16;
+pub const NAMES: [&str; TERMS] = [
+    "mobility",
+    "shelter",
+    "passed pawns",
+    "royal tropism",
+    "royal danger",
+    "threat by pawn",
+    "threat by lesser",
+    "hanging",
+    "doubled pawns",
+    "isolated pawns",
+    "supported pawns",
+    "open file",
+    "free passed pawns",
+    "pair",
+    "outposts",
+    "passer royal distance",
+];
+
+/// Indexes into the term array.
+const MOBILITY: usize = 0;
+const SHELTER: usize = 1;
+const PASSED: usize = 2;
+const TROPISM: usize = 3;
+const DANGER: usize = 4;
+const THREAT_BY_PAWN: usize = 5;
+const THREAT_BY_LESSER: usize = 6;
+const HANGING: usize = 7;
+const DOUBLED: usize = 8;
+const ISOLATED: usize = 9;
+const SUPPORTED: usize = 10;
+const OPEN_FILE: usize = 11;
+const FREE_PASSED: usize = 12;
+const PAIR: usize = 13;
+const OUTPOST: usize = 14;
+const PASSER_ROYALS: usize = 15;
+
+/// The largest board the attack-map terms are computed on.
+pub const SMALL: usize = 128;
+/// The most cells of a royal's neighbourhood that are followed.
+const ZONE: usize = 32;
+/// The most files the pawn-structure terms follow.
+const MAX_FILES: usize = 32;
 
 /// The term counts for `pos`, side to move's view.
 pub fn features(v: &Variant, pos: &Position) -> [i32; TERMS] {
+    let g = v.geometry();
+    let flat = g.axes() == 2;
+    if flat && pos.players() == 2 && g.squares() <= SMALL && g.files() <= MAX_FILES {
+        return Board::new(v, pos).terms();
+    }
     let side = pos.side();
     let mut total = [0i32; TERMS];
-    let flat = v.geometry().axes() == 2;
     for player in 0..pos.players() {
         let sign = if player == side { 1 } else { -1 };
         let mut f = [0i32; TERMS];
-        f[0] = mobility(v, pos, player);
+        f[MOBILITY] = mobility(v, pos, player);
         if flat {
-            f[1] = shelter(v, pos, player);
-            f[2] = passed_pawns(v, pos, player);
-            f[3] = tropism(v, pos, player);
+            f[SHELTER] = shelter(v, pos, player);
+            f[PASSED] = passed_pawns(v, pos, player);
+            f[TROPISM] = tropism(v, pos, player);
         }
         for i in 0..TERMS {
             total[i] += sign * f[i];
         }
     }
     total
+}
+
+/// The attack maps of a two-player position on a small flat board.
+struct Board<'a> {
+    v: &'a Variant,
+    pos: &'a Position,
+    /// How many men of each player attack each cell.
+    attacks: [[u8; SMALL]; 2],
+    /// The value of each player's cheapest attacker of each cell (`u16::MAX`: none).
+    least: [[u16; SMALL]; 2],
+    /// Cells each player's pawns attack.
+    pawn_attacks: [[bool; SMALL]; 2],
+    /// For each cell, the kinds (bit per kind) of each player's officers that can move there.
+    movers: [[u64; SMALL]; 2],
+    /// Each player's royal's neighbourhood: the royal's cell and every cell it attacks.
+    zone: [[bool; SMALL]; 2],
+    /// The same cells as a list (at most [`ZONE`]).
+    zone_cells: [[Sq; ZONE]; 2],
+    zone_len: [usize; 2],
+    royal: [Sq; 2],
+    /// Per player: officers' moves onto cells no enemy pawn attacks.
+    mobility: [i32; 2],
+    /// Per player: enemy officers attacking its zone, and their attacks on it.
+    zone_attackers: [i32; 2],
+    zone_attacks: [i32; 2],
+    /// Per player: officers that ride along files on files without own pawns (2 when the file
+    /// has no pawns at all).
+    open_file: [i32; 2],
+    /// Per player and file: how many pawns it has there.
+    pawns_on_file: [[u8; MAX_FILES]; 2],
+    /// Per player and file: the rank (counted from the other player's side, so higher is
+    /// nearer to the other's promotion) of its pawn least advanced there; 0 without pawns. A
+    /// pawn of the other player is passed when every such rank on its file and the
+    /// neighbouring ones is at most its own relative rank.
+    blocker_rank: [[u8; MAX_FILES]; 2],
+    /// Per player and cell colour: the colour-bound kinds it has on that colour.
+    bound_on: [[u64; 2]; 2],
+    /// Per player: minor officers on outposts.
+    outposts: [i32; 2],
+}
+
+/// The most a kind may be worth to count as a minor officer (outposts).
+const MINOR: u16 = 450;
+
+impl<'a> Board<'a> {
+    fn new(v: &'a Variant, pos: &'a Position) -> Self {
+        let mut b = Board {
+            v,
+            pos,
+            attacks: [[0; SMALL]; 2],
+            least: [[u16::MAX; SMALL]; 2],
+            pawn_attacks: [[false; SMALL]; 2],
+            movers: [[0; SMALL]; 2],
+            zone: [[false; SMALL]; 2],
+            zone_cells: [[NO_SQ; ZONE]; 2],
+            zone_len: [0; 2],
+            royal: [NO_SQ; 2],
+            mobility: [0; 2],
+            zone_attackers: [0; 2],
+            zone_attacks: [0; 2],
+            open_file: [0; 2],
+            pawns_on_file: [[0; MAX_FILES]; 2],
+            blocker_rank: [[0; MAX_FILES]; 2],
+            bound_on: [[0; 2]; 2],
+            outposts: [0; 2],
+        };
+        let g = v.geometry();
+        // Royals first (their zones must be known while the officers are walked), then pawns
+        // (safe mobility needs the enemy's pawn attacks), then the officers.
+        for player in 0..2u8 {
+            if let Some(royal) = pos.royals(player).first() {
+                let p = player as usize;
+                b.royal[p] = royal;
+                b.zone[p][royal as usize] = true;
+                b.zone_cells[p][0] = royal;
+                b.zone_len[p] = 1;
+                let mut cells = [NO_SQ; ZONE];
+                let mut n = 0;
+                reach_from(v, pos, player, royal, &mut |to, mode| {
+                    if mode.can_capture() && n < ZONE {
+                        cells[n] = to;
+                        n += 1;
+                    }
+                });
+                for &to in &cells[..n] {
+                    b.attack(player, to, u16::MAX - 1);
+                    if !b.zone[p][to as usize] && b.zone_len[p] < ZONE {
+                        b.zone[p][to as usize] = true;
+                        b.zone_cells[p][b.zone_len[p]] = to;
+                        b.zone_len[p] += 1;
+                    }
+                }
+            }
+        }
+        for player in 0..2u8 {
+            for from in pos.occupied(player).iter() {
+                let piece = pos.at(from);
+                if !piece.is_pawn() || piece.is_royal() {
+                    continue;
+                }
+                let file = g.file_of(from);
+                let p = player as usize;
+                b.pawns_on_file[p][file] = b.pawns_on_file[p][file].saturating_add(1);
+                let seen_by_other = v.relative_rank(from, 1 - player) as u8;
+                b.blocker_rank[p][file] = b.blocker_rank[p][file].max(seen_by_other);
+                let value = v.kind(piece.kind()).value.clamp(0, 60000) as u16;
+                let mut cells = [NO_SQ; 8];
+                let mut n = 0;
+                reach_from(v, pos, player, from, &mut |to, mode| {
+                    if mode.can_capture() && n < cells.len() {
+                        cells[n] = to;
+                        n += 1;
+                    }
+                });
+                for &to in &cells[..n] {
+                    b.pawn_attacks[player as usize][to as usize] = true;
+                    b.attack(player, to, value);
+                }
+            }
+        }
+        for player in 0..2u8 {
+            b.walk_officers(player);
+        }
+        b
+    }
+
+    #[inline]
+    fn attack(&mut self, player: u8, to: Sq, value: u16) {
+        let p = player as usize;
+        let t = to as usize;
+        self.attacks[p][t] = self.attacks[p][t].saturating_add(1);
+        self.least[p][t] = self.least[p][t].min(value);
+    }
+
+    fn walk_officers(&mut self, player: u8) {
+        let (v, pos) = (self.v, self.pos);
+        let g = v.geometry();
+        let p = player as usize;
+        let enemy = 1 - p;
+        let ranks = g.ranks();
+        for from in pos.occupied(player).iter() {
+            let piece = pos.at(from);
+            if piece.is_pawn() || piece.is_royal() {
+                continue;
+            }
+            let kind = piece.kind();
+            let value = v.kind(kind).value.clamp(0, 60000) as u16;
+            let bit = 1u64 << (kind & 63);
+            let mut mobility = 0;
+            let mut zone_hits = 0;
+            let (attacks, least, movers) = (
+                &mut self.attacks[p],
+                &mut self.least[p],
+                &mut self.movers[p],
+            );
+            let (enemy_pawns, enemy_zone) = (&self.pawn_attacks[enemy], &self.zone[enemy]);
+            reach_from(v, pos, player, from, &mut |to, mode| {
+                let t = to as usize;
+                let target = pos.at(to);
+                let movable = if target.is_empty() {
+                    mode.can_move()
+                } else {
+                    mode.can_capture() && target.owner() != player
+                };
+                if mode.can_capture() {
+                    attacks[t] = attacks[t].saturating_add(1);
+                    least[t] = least[t].min(value);
+                    if enemy_zone[t] {
+                        zone_hits += 1;
+                    }
+                }
+                if movable {
+                    movers[t] |= bit;
+                    if !enemy_pawns[t] {
+                        mobility += 1;
+                    }
+                }
+            });
+            self.mobility[p] += mobility;
+            if zone_hits > 0 {
+                self.zone_attackers[enemy] += 1;
+                self.zone_attacks[enemy] += zone_hits.min(4);
+            }
+            let file = g.file_of(from);
+            if self.pawns_on_file[p][file] == 0 && rides_along_file(v, player, kind, from) {
+                self.open_file[p] += 1 + i32::from(self.pawns_on_file[enemy][file] == 0);
+            }
+            if v.colour_bound & bit != 0 {
+                self.bound_on[p][(file + g.rank_of(from)) & 1] |= bit;
+            }
+            // An outpost: a minor officer in the enemy's half (short of its last two ranks),
+            // guarded by a pawn and beyond the reach of the enemy's pawns.
+            let rank = v.relative_rank(from, player);
+            if value <= MINOR
+                && rank + 1 >= ranks / 2
+                && rank + 3 <= ranks
+                && self.pawn_attacks[p][from as usize]
+            {
+                let lo = file.saturating_sub(1);
+                let hi = (file + 1).min(g.files() - 1);
+                if (lo..=hi)
+                    .filter(|&f| f != file)
+                    .all(|f| self.blocker_rank[enemy][f] as usize <= rank)
+                {
+                    self.outposts[p] += 1;
+                }
+            }
+        }
+    }
+
+    /// How dangerous `player`'s royal's position is: the enemy officers that attack its zone
+    /// and how often, zone cells only the royal defends, and cells from which an enemy officer
+    /// could give check without being taken. Squared, so that one attacker means little and a
+    /// gathered attack much.
+    fn danger(&self, player: u8) -> i32 {
+        let p = player as usize;
+        let enemy = 1 - p;
+        let royal = self.royal[p];
+        if royal == NO_SQ {
+            return 0;
+        }
+        let mut weak = 0;
+        for &cell in &self.zone_cells[p][..self.zone_len[p]] {
+            let sq = cell as usize;
+            if self.attacks[enemy][sq] > 0 {
+                // The royal's own attack on its neighbours does not defend them.
+                let own = self.attacks[p][sq].saturating_sub(u8::from(cell != royal));
+                if own == 0 {
+                    weak += 1;
+                }
+            }
+        }
+        let safe_checks = self.safe_checks(player, royal);
+        if self.zone_attackers[p] < 2 && safe_checks == 0 {
+            return 0;
+        }
+        let d = 4 * self.zone_attackers[p]
+            + 3 * self.zone_attacks[p]
+            + 4 * weak
+            + 8 * safe_checks.min(4);
+        d * d / 16
+    }
+
+    /// Cells from which an enemy officer that can move there would attack `royal` and which
+    /// `player` does not attack (one per kind that could check from there).
+    fn safe_checks(&self, player: u8, royal: Sq) -> i32 {
+        let (v, pos) = (self.v, self.pos);
+        let p = player as usize;
+        let enemy = 1 - player;
+        let movers = &self.movers[enemy as usize];
+        let mut n = 0;
+        let mut count = |sq: Sq, kinds: u64| {
+            let s = sq as usize;
+            if self.attacks[p][s] == 0 {
+                n += (movers[s] & kinds).count_ones() as i32;
+            }
+        };
+        for leap in v.attacks.leaps(enemy, royal) {
+            if leap.via == NO_SQ || pos.at(leap.via).is_empty() {
+                count(leap.from, leap.kinds);
+            }
+        }
+        for ray in v.attacks.rays(enemy, royal) {
+            for &(sq, kinds) in &ray.cells {
+                count(sq, kinds);
+                if !pos.at(sq).is_empty() {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    /// Threats against `player`'s men: [by pawns, by cheaper pieces, hanging].
+    fn threats(&self, player: u8) -> [i32; 3] {
+        let p = player as usize;
+        let enemy = 1 - p;
+        let mut out = [0; 3];
+        for sq in self.pos.occupied(player).iter() {
+            let piece = self.pos.at(sq);
+            if piece.is_royal() {
+                continue;
+            }
+            let s = sq as usize;
+            if self.attacks[enemy][s] == 0 {
+                continue;
+            }
+            let value = self.v.kind(piece.kind()).value.clamp(0, 60000) as u16;
+            if !piece.is_pawn() && self.pawn_attacks[enemy][s] {
+                out[0] += 1;
+            } else if !piece.is_pawn() && self.least[enemy][s] < value {
+                out[1] += 1;
+            } else if self.attacks[p][s] == 0 {
+                out[2] += 1;
+            }
+        }
+        out
+    }
+
+    /// Pawn structure of `player`: [doubled, isolated, supported, passed, free passed,
+    /// royals' distance] (passed pawns weighted as in [`passed_pawns`]; free ones are those
+    /// whose next cell is empty and not attacked by the enemy; the last term weighs each
+    /// passer by how much nearer its next cell the own royal stands than the enemy's).
+    fn pawns(&self, player: u8) -> [i32; 6] {
+        let (v, pos) = (self.v, self.pos);
+        let g = v.geometry();
+        let p = player as usize;
+        let enemy = 1 - p;
+        let per_file = &self.pawns_on_file[p];
+        let files = g.files();
+        let last = (g.ranks() as i32 - 1).max(1);
+        let forward = forward(v, player);
+        let mut out = [0; 6];
+        let cheb = |a: Sq, b: Sq| {
+            if a == NO_SQ || b == NO_SQ {
+                return 0;
+            }
+            distance(
+                g.file_of(a) as i32,
+                g.rank_of(a) as i32,
+                g.file_of(b) as i32,
+                g.rank_of(b) as i32,
+            )
+            .min(5)
+        };
+        for sq in pos.occupied(player).iter() {
+            let piece = pos.at(sq);
+            if !piece.is_pawn() || piece.is_royal() {
+                continue;
+            }
+            let (file, rank) = (g.file_of(sq), g.rank_of(sq) as i32);
+            if per_file[file] > 1 {
+                out[0] += 1;
+            }
+            let left = file > 0 && per_file[file - 1] > 0;
+            let right = file + 1 < files && per_file[file + 1] > 0;
+            if !left && !right {
+                out[1] += 1;
+            }
+            let beside = [-1i32, 1].iter().any(|&df| {
+                g.square(&[file as i32 + df, rank]).is_some_and(|s| {
+                    let q = pos.at(s);
+                    !q.is_empty() && q.is_pawn() && q.owner() == player
+                })
+            });
+            if self.pawn_attacks[p][sq as usize] || beside {
+                out[2] += 1;
+            }
+            let relative = v.relative_rank(sq, player) as i32;
+            let lo = file.saturating_sub(1);
+            let hi = (file + 1).min(files - 1);
+            let passed = (lo..=hi).all(|f| (self.blocker_rank[enemy][f] as i32) <= relative);
+            if passed {
+                let weight = relative * relative * 16 / (last * last);
+                out[3] += weight;
+                if let Some(stop) = g.square(&[file as i32, rank + forward]) {
+                    if pos.at(stop).is_empty() && self.attacks[enemy][stop as usize] == 0 {
+                        out[4] += weight;
+                    }
+                    let near = 2 * cheb(self.royal[enemy], stop) - cheb(self.royal[p], stop);
+                    out[5] += weight * near / 4;
+                }
+            }
+        }
+        out
+    }
+
+    fn terms(&self) -> [i32; TERMS] {
+        let (v, pos) = (self.v, self.pos);
+        let side = pos.side();
+        let mut total = [0i32; TERMS];
+        for player in 0..2u8 {
+            let sign = if player == side { 1 } else { -1 };
+            let mut f = [0i32; TERMS];
+            f[MOBILITY] = self.mobility[player as usize];
+            f[SHELTER] = shelter(v, pos, player);
+            f[TROPISM] = tropism(v, pos, player);
+            f[DANGER] = self.danger(player);
+            let [by_pawn, by_lesser, hanging] = self.threats(player);
+            f[THREAT_BY_PAWN] = by_pawn;
+            f[THREAT_BY_LESSER] = by_lesser;
+            f[HANGING] = hanging;
+            let [doubled, isolated, supported, passed, free, royals] = self.pawns(player);
+            f[PASSED] = passed;
+            f[PASSER_ROYALS] = royals;
+            let p = player as usize;
+            f[PAIR] = (self.bound_on[p][0] & self.bound_on[p][1]).count_ones() as i32;
+            f[OUTPOST] = self.outposts[p];
+            f[DOUBLED] = doubled;
+            f[ISOLATED] = isolated;
+            f[SUPPORTED] = supported;
+            f[OPEN_FILE] = self.open_file[player as usize];
+            f[FREE_PASSED] = free;
+            for i in 0..TERMS {
+                total[i] += sign * f[i];
+            }
+        }
+        total
+    }
+}
+
+/// True when the kind rides (two or more cells) along the file from `from`: rooks and queens,
+/// whose worth grows on files without pawns.
+fn rides_along_file(v: &Variant, player: u8, kind: u8, from: Sq) -> bool {
+    let g = v.geometry();
+    let file = g.file_of(from);
+    v.moves.rays(player, kind, from).iter().any(|ray| {
+        let cells = v.moves.cells(ray);
+        ray.hop_after.is_none()
+            && ray.lead == 0
+            && cells.len() >= 2
+            && g.file_of(cells[0]) == file
+            && g.file_of(cells[1]) == file
+    })
 }
 
 /// Moves of the officers (neither pawns nor royals), captures included.
@@ -46,6 +513,16 @@ fn mobility(v: &Variant, pos: &Position, player: u8) -> i32 {
     n
 }
 
+/// The direction (+1 or -1 in rank) in which `player`'s pawns advance.
+fn forward(v: &Variant, player: u8) -> i32 {
+    let g = v.geometry();
+    if v.relative_rank(g.square(&[0, 0]).unwrap_or(0), player) == 0 {
+        1
+    } else {
+        -1
+    }
+}
+
 /// Own pawns on the three cells in front of a royal that is still at home (first two ranks).
 fn shelter(v: &Variant, pos: &Position, player: u8) -> i32 {
     let g = v.geometry();
@@ -55,11 +532,7 @@ fn shelter(v: &Variant, pos: &Position, player: u8) -> i32 {
     if v.relative_rank(royal, player) > 1 {
         return 0;
     }
-    let forward: i32 = if v.relative_rank(g.square(&[0, 0]).unwrap_or(0), player) == 0 {
-        1
-    } else {
-        -1
-    };
+    let forward = forward(v, player);
     let (file, rank) = (g.file_of(royal) as i32, g.rank_of(royal) as i32);
     (-1..=1)
         .filter_map(|df| g.square(&[file + df, rank + forward]))
@@ -75,11 +548,11 @@ fn shelter(v: &Variant, pos: &Position, player: u8) -> i32 {
 fn passed_pawns(v: &Variant, pos: &Position, player: u8) -> i32 {
     let g = v.geometry();
     let last = (g.ranks() as i32 - 1).max(1);
-    let enemy_pawns: Vec<(i32, i32, u8)> = (0..pos.players())
+    let enemy_pawns: Vec<(i32, i32)> = (0..pos.players())
         .filter(|&p| p != player)
         .flat_map(|p| pos.occupied(p).iter().map(move |sq| (sq, p)))
         .filter(|&(sq, _)| pos.at(sq).is_pawn())
-        .map(|(sq, p)| (g.file_of(sq) as i32, v.relative_rank(sq, player) as i32, p))
+        .map(|(sq, _)| (g.file_of(sq) as i32, v.relative_rank(sq, player) as i32))
         .collect();
     let mut score = 0;
     for sq in pos.occupied(player).iter() {
@@ -89,7 +562,7 @@ fn passed_pawns(v: &Variant, pos: &Position, player: u8) -> i32 {
         let (file, rank) = (g.file_of(sq) as i32, v.relative_rank(sq, player) as i32);
         let blocked = enemy_pawns
             .iter()
-            .any(|&(f, r, _)| (f - file).abs() <= 1 && r > rank);
+            .any(|&(f, r)| (f - file).abs() <= 1 && r > rank);
         if !blocked {
             score += rank * rank * 16 / (last * last);
         }
@@ -145,16 +618,83 @@ mod tests {
     #[test]
     fn each_term_counts_what_it_says() {
         // A white rook on a1 beside its king on e1: b1-d1 and a2-a8, 10 moves.
-        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")[0], 10);
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")[MOBILITY], 10);
         // Seen from Black to move the sign flips.
-        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")[0], -10);
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")[MOBILITY], -10);
+        // Safe mobility: a black pawn on b3 takes a2 and c2 from the rook's count.
+        assert_eq!(terms("4k3/8/8/8/8/1p6/8/R3K3 w - - 0 1")[MOBILITY], 9);
         // Shelter: pawns f2 g2 h2 in front of a king on g1; Black's king has none.
-        assert_eq!(terms("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1")[1], 3);
+        assert_eq!(terms("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1")[SHELTER], 3);
         // A passed pawn on the 7th rank: 6*6*16/49 = 11; blocked by a pawn ahead, nothing.
-        assert_eq!(terms("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")[2], 11);
+        assert_eq!(terms("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")[PASSED], 11);
         // Pawns on neighbouring files facing each other: neither is passed.
-        assert_eq!(terms("4k3/1p6/8/8/8/8/P7/4K3 w - - 0 1")[2], 0);
+        assert_eq!(terms("4k3/1p6/8/8/8/8/P7/4K3 w - - 0 1")[PASSED], 0);
         // A black knight next to the white king: White's count is 3 (its weight is negative).
-        assert_eq!(terms("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1")[3], 3);
+        assert_eq!(terms("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1")[TROPISM], 3);
+    }
+
+    #[test]
+    fn threats_and_hanging_men() {
+        // A white knight on d4 attacked by the pawn on e5.
+        assert_eq!(
+            terms("4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1")[THREAT_BY_PAWN],
+            1
+        );
+        // A white rook on d4 attacked by a black bishop on a7 (cheaper): threat by lesser.
+        assert_eq!(
+            terms("4k3/b7/8/8/3R4/8/8/4K3 w - - 0 1")[THREAT_BY_LESSER],
+            1
+        );
+        // A black rook on d4 attacked by a white rook, nothing defends it: hanging (for Black,
+        // so White to move counts -1).
+        assert_eq!(terms("4k3/8/8/8/3r4/8/8/3RK3 w - - 0 1")[HANGING], -1);
+    }
+
+    #[test]
+    fn pawn_structure_and_files() {
+        // Doubled and isolated a-pawns; Black's pawns connected on f7 g7.
+        let t = terms("4k3/5pp1/8/8/8/P7/P7/4K3 w - - 0 1");
+        assert_eq!(t[DOUBLED], 2);
+        assert_eq!(t[ISOLATED], 2);
+        assert_eq!(t[SUPPORTED], -2);
+        // A rook on an open file counts 2, a half-open file 1.
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")[OPEN_FILE], 2);
+        assert_eq!(terms("4k3/p7/8/8/8/8/8/R3K3 w - - 0 1")[OPEN_FILE], 1);
+    }
+
+    #[test]
+    fn pairs_outposts_and_passers() {
+        // Two bishops on both colours make a pair; two on one colour do not.
+        assert_eq!(terms("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1")[PAIR], 1);
+        assert_eq!(terms("4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1")[PAIR], 0);
+        // A knight on d5 guarded by the e4 pawn, no black pawn on c or e files to chase it.
+        assert_eq!(terms("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1")[OUTPOST], 1);
+        assert_eq!(terms("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1")[OUTPOST], 0);
+        // A passer on a6 with its royal near and the enemy's far scores more than the reverse.
+        let near = terms("7k/8/P7/1K6/8/8/8/8 w - - 0 1")[PASSER_ROYALS];
+        let far = terms("1k6/8/P7/8/8/8/8/7K w - - 0 1")[PASSER_ROYALS];
+        assert!(near > far, "{near} {far}");
+    }
+
+    #[test]
+    fn colour_bound_kinds_come_from_the_moves() {
+        let Ok(AnyGame::Western(g)) = game("wildebeest") else {
+            panic!("wildebeest is a Western game")
+        };
+        let v = g.variant();
+        let names: Vec<&str> = (0..v.kinds() as u8)
+            .filter(|&k| v.colour_bound & (1 << k) != 0)
+            .map(|k| v.kind(k).name.as_str())
+            .collect();
+        assert_eq!(names, ["bishop", "camel"]);
+    }
+
+    #[test]
+    fn a_gathered_attack_on_the_royal_is_dangerous() {
+        // Black's queen and rook bear down on the white king with no pawn cover.
+        let attacked = terms("3rk3/8/8/8/8/8/5q2/6K1 w - - 0 1")[DANGER];
+        assert!(attacked > 0, "{attacked}");
+        // Knights that can neither reach the royal's neighbourhood nor check it: no danger.
+        assert_eq!(terms("4k3/3nn3/8/8/8/8/8/6K1 w - - 0 1")[DANGER], 0);
     }
 }

@@ -54,7 +54,13 @@ pub struct Worker<'a, G: Evaluate> {
     excluded: Vec<Move>,
     root: MoveList,
     reductions: Vec<[u8; 64]>,
+    /// Static evaluations of recently seen positions by hash (the evaluation reads attack maps
+    /// of the whole board, and the same positions come back in every iteration).
+    eval_cache: Vec<(u64, i32)>,
 }
+
+/// Entries of a thread's evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 impl<'a, G: Evaluate> Worker<'a, G> {
     pub fn new(
@@ -122,6 +128,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             excluded: Vec::new(),
             root: MoveList::new(),
             reductions,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
 
@@ -422,7 +429,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.game.evaluate(self.eval, &self.pos, None)
+            self.static_eval(key)
         };
         self.evals[ply] = static_eval;
         // Improving: better than two plies ago (the same side to move), so the margins that
@@ -667,9 +674,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 best = -INFINITY;
                 stand_pat = -INFINITY;
             } else {
-                stand_pat = self
-                    .game
-                    .evaluate(self.eval, &self.pos, Some((alpha, beta)));
+                // A cached evaluation is exact; otherwise a rough one may do (lazy).
+                let key = self.pos.hash();
+                let cached = self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+                stand_pat = if cached.0 == key && key != 0 {
+                    cached.1
+                } else {
+                    self.game
+                        .evaluate(self.eval, &self.pos, Some((alpha, beta)))
+                };
                 if stand_pat >= beta {
                     self.lists[ply] = moves;
                     self.scores[ply] = scores;
@@ -722,6 +735,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.lists[ply] = moves;
         self.scores[ply] = scores;
         best
+    }
+
+    /// The exact static evaluation of the current position (hash `key`), from the cache when
+    /// it was computed before.
+    fn static_eval(&mut self, key: u64) -> i32 {
+        let slot = key as usize & (EVAL_CACHE - 1);
+        let (stored, score) = self.eval_cache[slot];
+        if stored == key && key != 0 {
+            return score;
+        }
+        let score = self.game.evaluate(self.eval, &self.pos, None);
+        self.eval_cache[slot] = (key, score);
+        score
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.

@@ -5,6 +5,7 @@
 
 use super::piece::Mode;
 use super::position::Position;
+use super::tables::Ray;
 use super::variant::Variant;
 use crate::geometry::Sq;
 
@@ -39,27 +40,8 @@ pub fn moves_from(
         }
     }
     for ray in v.moves.rays(player, kind, from) {
-        let cells = v.moves.cells(ray);
-        let (path, limit) = match ray.hop_after {
-            None if ray.lead > 0 => {
-                let (lead, path) = cells.split_at(ray.lead as usize);
-                if lead.iter().any(|&s| !pos.at(s).is_empty()) {
-                    continue;
-                }
-                (path, usize::MAX)
-            }
-            None => (cells, usize::MAX),
-            Some(after) => {
-                let Some(screen) = cells.iter().position(|&s| !pos.at(s).is_empty()) else {
-                    continue;
-                };
-                let limit = if after == 0 {
-                    usize::MAX
-                } else {
-                    after as usize
-                };
-                (&cells[screen + 1..], limit)
-            }
+        let Some((path, limit)) = ray_path(v, pos, ray) else {
+            continue;
         };
         slide(pos, player, from, path.iter().take(limit), ray.mode, emit);
     }
@@ -85,33 +67,41 @@ pub fn reach_from(
         }
     }
     for ray in v.moves.rays(player, kind, from) {
-        let cells = v.moves.cells(ray);
-        let (path, limit) = match ray.hop_after {
-            None if ray.lead > 0 => {
-                let (lead, path) = cells.split_at(ray.lead as usize);
-                if lead.iter().any(|&s| !pos.at(s).is_empty()) {
-                    continue;
-                }
-                (path, usize::MAX)
-            }
-            None => (cells, usize::MAX),
-            Some(after) => {
-                let Some(screen) = cells.iter().position(|&s| !pos.at(s).is_empty()) else {
-                    continue;
-                };
-                let limit = if after == 0 {
-                    usize::MAX
-                } else {
-                    after as usize
-                };
-                (&cells[screen + 1..], limit)
-            }
+        let Some((path, limit)) = ray_path(v, pos, ray) else {
+            continue;
         };
         for &to in path.iter().take(limit) {
             emit(to, ray.mode);
             if !pos.at(to).is_empty() {
                 break;
             }
+        }
+    }
+}
+
+/// The cells a ray's piece may walk now and how many of them at most: a plain rider's whole
+/// ray; a bent rider's cells past its lead, when the lead is empty; a hopper's cells past the
+/// first occupied one (its screen), up to its range. `None` when the ray is closed.
+#[inline]
+fn ray_path<'a>(v: &'a Variant, pos: &Position, ray: &Ray) -> Option<(&'a [Sq], usize)> {
+    let cells = v.moves.cells(ray);
+    match ray.hop_after {
+        None if ray.lead > 0 => {
+            let (lead, path) = cells.split_at(ray.lead as usize);
+            if lead.iter().any(|&s| !pos.at(s).is_empty()) {
+                return None;
+            }
+            Some((path, usize::MAX))
+        }
+        None => Some((cells, usize::MAX)),
+        Some(after) => {
+            let screen = cells.iter().position(|&s| !pos.at(s).is_empty())?;
+            let limit = if after == 0 {
+                usize::MAX
+            } else {
+                after as usize
+            };
+            Some((&cells[screen + 1..], limit))
         }
     }
 }

@@ -80,6 +80,48 @@ fn checkmate_is_refereed_and_written_to_pgn() {
 }
 
 #[test]
+fn each_engine_gets_its_own_node_limit() {
+    // Both engines record what they are sent; `nodes=` in a spec overrides `--nodes`.
+    let dir = std::env::temp_dir().join(format!("menagerie-nodes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let logged = |name: &str, moves: &str, extra: &str| {
+        let log = dir.join(format!("{name}.log"));
+        EngineSpec::parse(&format!(
+            "name={name},cmd=sh -c 'tee -a {} | sh {FAKE} uci \"{moves}\"',proto=uci{extra}",
+            log.display()
+        ))
+        .unwrap()
+    };
+    let mut cfg = config(
+        "chess",
+        logged("W", "f2f3 g2g4", ",nodes=700"),
+        logged("B", "e7e5 d8h4", ""),
+        1,
+        "10+0",
+    );
+    cfg.nodes = Some(20000);
+    let (result, _, _) = one(&cfg);
+    assert_eq!(result, GameResult::BlackWins);
+    let sent = |name: &str| std::fs::read_to_string(dir.join(format!("{name}.log"))).unwrap();
+    let (w, b) = (sent("W"), sent("B"));
+    std::fs::remove_dir_all(&dir).ok();
+    let gos = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("go "))
+            .map(String::from)
+            .collect()
+    };
+    assert!(
+        !gos(&w).is_empty() && gos(&w).iter().all(|g| g.ends_with(" nodes 700")),
+        "{w}"
+    );
+    assert!(
+        !gos(&b).is_empty() && gos(&b).iter().all(|g| g.ends_with(" nodes 20000")),
+        "{b}"
+    );
+}
+
+#[test]
 fn wildebeest_moves_cross_the_xboard_edge() {
     // The XBoard fake speaks 0-based ranks and calls the wildebeest G: its `e1e3` is our e2e4.
     let mut w = fake("W", "xboard", "e1e3 RESIGN");
@@ -391,6 +433,20 @@ fn cli_prints_game_lines_and_summary() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+    // A node limit for an XBoard engine is refused before anything starts.
+    let xboard_nodes = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args([
+            "match",
+            "--engine",
+            "name=X,cmd=x,proto=xboard,nodes=500",
+            "--engine",
+            "cmd=y",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&xboard_nodes.stderr);
+    assert_eq!(xboard_nodes.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("X: nodes= needs a UCI engine"), "{stderr}");
 }
 
 /// The peer engines' paths, or None (after [`cannot_run`]'s verdict) when one is missing.

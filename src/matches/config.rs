@@ -47,9 +47,13 @@ pub struct EngineSpec {
     pub letters: Vec<(char, char)>,
     /// `option.NAME=VALUE`: UCI `setoption`, XBoard `option NAME=VALUE`.
     pub options: Vec<(String, String)>,
+    /// `nodes=N`: this engine's node limit per move, over the match's `--nodes` (UCI only).
+    /// Unequal limits give one engine odds, which measures how far apart two engines are
+    /// in work per move: the node count at which the weaker one holds the stronger even.
+    pub nodes: Option<u64>,
 }
 
-const KEYS: &[&str] = &["name", "cmd", "proto", "variant", "dir", "letters"];
+const KEYS: &[&str] = &["name", "cmd", "proto", "variant", "dir", "letters", "nodes"];
 
 /// True when `part` starts a new `key=value` item (so a comma inside a command stays there).
 fn starts_item(part: &str) -> bool {
@@ -63,7 +67,7 @@ fn starts_item(part: &str) -> bool {
 impl EngineSpec {
     /// Reads `key=value` items separated by commas. Keys: `name`, `cmd` (required), `proto`
     /// (`uci` default, or `xboard`), `variant`, `dir`, `letters` (`W:G`, several separated by
-    /// spaces or `;`), `option.NAME`. A comma not followed by a known key belongs to the value
+    /// spaces or `;`), `nodes` (at least 1), `option.NAME`. A comma not followed by a known key belongs to the value
     /// before it.
     pub fn parse(text: &str) -> Result<EngineSpec, ConfigError> {
         let mut items: Vec<String> = Vec::new();
@@ -89,6 +93,7 @@ impl EngineSpec {
             dir: None,
             letters: Vec::new(),
             options: Vec::new(),
+            nodes: None,
         };
         for item in items {
             let (key, value) = item.split_once('=').expect("checked by starts_item");
@@ -106,6 +111,14 @@ impl EngineSpec {
                 "variant" => spec.variant = Some(value.to_string()),
                 "dir" => spec.dir = Some(PathBuf::from(value)),
                 "letters" => spec.letters = parse_letters(value)?,
+                "nodes" => match value.parse::<u64>() {
+                    Ok(n) if n >= 1 => spec.nodes = Some(n),
+                    _ => {
+                        return err(format!(
+                            "nodes={value}: expected a whole number of at least 1"
+                        ));
+                    }
+                },
                 _ => {
                     let name = key.strip_prefix("option.").expect("checked by starts_item");
                     spec.options.push((name.to_string(), value.to_string()));
@@ -354,6 +367,22 @@ mod tests {
     }
 
     #[test]
+    fn engine_spec_node_limit() {
+        let s = EngineSpec::parse("cmd=fairy-stockfish,nodes=4000").unwrap();
+        assert_eq!(s.nodes, Some(4000));
+        assert_eq!(EngineSpec::parse("cmd=x").unwrap().nodes, None);
+        for bad in [
+            "cmd=x,nodes=0",
+            "cmd=x,nodes=-5",
+            "cmd=x,nodes=many",
+            "cmd=x,nodes=",
+        ] {
+            let e = EngineSpec::parse(bad).unwrap_err();
+            assert!(e.0.contains("nodes="), "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn command_splitting() {
         assert_eq!(
             split_command(r#"sh -c 'echo a b' "x y" z\ w"#).unwrap(),
@@ -397,7 +426,7 @@ pub struct MatchArgs {
     /// Our variant: the rules the referee plays by.
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Engine spec, given twice: name=N,cmd=CMD,proto=uci|xboard,variant=V,dir=D,letters=W:G,option.NAME=VALUE
+    /// Engine spec, given twice: name=N,cmd=CMD,proto=uci|xboard,variant=V,dir=D,letters=W:G,nodes=N,option.NAME=VALUE (nodes: this engine's own node limit per move, UCI only)
     #[arg(long = "engine", required = true)]
     pub engines: Vec<String>,
     /// Number of games (each opening is played twice, colours swapped).
@@ -528,9 +557,19 @@ impl MatchArgs {
                 seed: self.seed,
             },
         };
+        let engines = [EngineSpec::parse(first)?, EngineSpec::parse(second)?];
+        if let Some(e) = engines
+            .iter()
+            .find(|e| e.proto == Proto::Xboard && e.nodes.is_some())
+        {
+            return err(format!(
+                "{}: nodes= needs a UCI engine; XBoard has no node limit per move",
+                e.name
+            ));
+        }
         Ok(MatchConfig {
             variant: self.variant.clone(),
-            engines: [EngineSpec::parse(first)?, EngineSpec::parse(second)?],
+            engines,
             games: self.games,
             tc: TimeControl::parse(&self.tc)?,
             depth: self.depth,

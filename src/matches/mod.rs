@@ -338,7 +338,7 @@ fn run_with<G: Game>(
         variant: config.engines[e].variant_name(&config.variant).to_string(),
         tc: config.tc,
         depth: config.depth,
-        nodes: config.nodes,
+        nodes: config.engines[e].nodes.or(config.nodes),
     });
     let rules = Rules {
         tc: config.tc,

@@ -393,7 +393,8 @@ fn opening<G: MultiNotation>(game: &G, plies: usize, seed: u64, round: usize) ->
     plays
 }
 
-fn go_command(config: &MultiMatchConfig, clocks: &[Duration]) -> String {
+/// The `go` line for an engine whose own node limit (its spec's `nodes=`) is `nodes`.
+fn go_command(config: &MultiMatchConfig, clocks: &[Duration], nodes: Option<u64>) -> String {
     let mut go = String::from("go");
     for (p, c) in clocks.iter().enumerate() {
         go.push_str(&format!(" {}time {}", player_letter(p), c.as_millis()));
@@ -405,7 +406,7 @@ fn go_command(config: &MultiMatchConfig, clocks: &[Duration]) -> String {
     if let Some(d) = config.depth {
         go.push_str(&format!(" depth {d}"));
     }
-    if let Some(nodes) = config.nodes {
+    if let Some(nodes) = nodes.or(config.nodes) {
         go.push_str(&format!(" nodes {nodes}"));
     }
     go
@@ -486,7 +487,7 @@ fn play_hand<G: MultiNotation>(
         } else {
             format!("position startpos moves {}", plays.join(" "))
         };
-        let go = go_command(cfg, &clocks);
+        let go = go_command(cfg, &clocks, sh.specs[e].nodes);
         let allowed = clocks[mover] + cfg.grace;
         let reply = match engines[e].as_mut() {
             Some(u) => u.ask(&position, &go, allowed),

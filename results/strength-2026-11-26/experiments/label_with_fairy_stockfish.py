@@ -1,0 +1,37 @@
+# Relabels `<result> <fen>` samples with Fairy-Stockfish's search score turned into a white
+# win probability: p = 1 / (1 + 10^(-cp/400)). usage: label.py IN OUT NODES PART NPARTS [ini variant]
+import sys, re, subprocess
+inp, out, nodes, part, nparts = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+ini = sys.argv[6] if len(sys.argv) > 6 else None
+variant = sys.argv[7] if len(sys.argv) > 7 else None
+p = subprocess.Popen(["/root/.cache/menagerie-peers/fairy-stockfish"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
+def wait(tok):
+    while True:
+        l = p.stdout.readline()
+        if l.startswith(tok): return l
+send("uci"); wait("uciok")
+if ini: send(f"setoption name VariantPath value {ini}")
+if variant: send(f"setoption name UCI_Variant value {variant}")
+send("setoption name Hash value 32"); send("isready"); wait("readyok")
+lines = [l.strip() for l in open(inp) if l.strip() and not l.startswith("#")]
+w = open(out, "w")
+for i, line in enumerate(lines):
+    if i % nparts != part: continue
+    fen = line.split(" ", 1)[1]
+    send("position fen " + fen); send(f"go nodes {nodes}")
+    score = None
+    while True:
+        l = p.stdout.readline()
+        if not l: break
+        m = re.search(r"score (cp|mate) (-?\d+)", l)
+        if l.startswith("info") and m and " pv " in l:
+            score = int(m.group(2)) if m.group(1) == "cp" else (3000 if int(m.group(2)) > 0 else -3000)
+        if l.startswith("bestmove"): break
+    if score is None: continue
+    stm = fen.split()[1]
+    if stm == "b": score = -score
+    prob = 1 / (1 + 10 ** (-score / 400))
+    w.write(f"{prob:.4f} {fen}\n")
+w.close()
+send("quit")

@@ -1,0 +1,25 @@
+#!/bin/bash
+# Node-odds matches (issue 12): Menagerie at 20,000 nodes a move against Fairy-Stockfish at
+# fewer, to measure how much more Fairy-Stockfish gets out of each node. Fixed nodes, so the
+# machine's load does not matter. M is a copy of the release build under test; FS the
+# Fairy-Stockfish built by tools/build_fairy_stockfish.sh (default OUTDIR).
+# Usage: odds.sh VARIANT FS_NODES GAMES [SEED]   (writes odds-VARIANT-FS_NODES-sSEED.{log,pgn})
+set -u
+M=${M:-/tmp/menagerie-strength}
+FS=${FS:-$HOME/.cache/menagerie-peers}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=${OUT:-$(dirname "$0")}
+VARIANT=$1 FS_NODES=$2 GAMES=$3 SEED=${4:-1}
+name="odds-$VARIANT-$FS_NODES-s$SEED"
+case "$VARIANT" in
+wildebeest) extra=(--openings "$ROOT/tools/openings/wildebeest_no_castling.txt")
+    peer="name=Fairy-Stockfish,cmd=$FS/fs-wildebeest,proto=uci,variant=wildebeest,letters=W:G" ;;
+*) extra=(--seed "$SEED")
+    peer="name=Fairy-Stockfish,cmd=$FS/fairy-stockfish,proto=uci" ;;
+esac
+cd "$OUT"
+"$M" match --variant "$VARIANT" "${extra[@]}" \
+  --engine "name=Menagerie,cmd=$M" \
+  --engine "$peer,option.Threads=1,option.Hash=16,nodes=$FS_NODES" \
+  --nodes 20000 --tc 120+1 --games "$GAMES" --concurrency 2 --pgn "$name.pgn" > "$name.log" 2> "$name.err"
+tail -n 4 "$name.log"

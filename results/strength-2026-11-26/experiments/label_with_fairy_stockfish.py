@@ -19,7 +19,15 @@ w = open(out, "w")
 for i, line in enumerate(lines):
     if i % nparts != part: continue
     fen = line.split(" ", 1)[1]
-    send("position fen " + fen); send(f"go nodes {nodes}")
+    theirs = fen
+    if variant == "wildebeest":
+        # Fairy-Stockfish's Wildebeest calls the wildebeest g and castles differently; the
+        # label is a score, so castling and en passant rights are dropped.
+        f = fen.split()
+        f[0] = f[0].replace("W", "G").replace("w", "g")
+        f[2] = "-"; f[3] = "-"
+        theirs = " ".join(f)
+    send("position fen " + theirs); send(f"go nodes {nodes}")
     score = None
     while True:
         l = p.stdout.readline()

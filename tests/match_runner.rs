@@ -105,20 +105,13 @@ fn each_engine_gets_its_own_node_limit() {
     let sent = |name: &str| std::fs::read_to_string(dir.join(format!("{name}.log"))).unwrap();
     let (w, b) = (sent("W"), sent("B"));
     std::fs::remove_dir_all(&dir).ok();
-    let gos = |text: &str| -> Vec<String> {
-        text.lines()
-            .filter(|l| l.starts_with("go "))
-            .map(String::from)
-            .collect()
+    // Every `go` an engine was sent ends with its limit, and it was sent at least one.
+    let every_go_ends_with = |text: &str, tail: &str| {
+        let mut gos = text.lines().filter(|l| l.starts_with("go ")).peekable();
+        gos.peek().is_some() && gos.all(|g| g.ends_with(tail))
     };
-    assert!(
-        !gos(&w).is_empty() && gos(&w).iter().all(|g| g.ends_with(" nodes 700")),
-        "{w}"
-    );
-    assert!(
-        !gos(&b).is_empty() && gos(&b).iter().all(|g| g.ends_with(" nodes 20000")),
-        "{b}"
-    );
+    assert!(every_go_ends_with(&w, " nodes 700"), "{w}");
+    assert!(every_go_ends_with(&b, " nodes 20000"), "{b}");
 }
 
 #[test]

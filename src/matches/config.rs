@@ -67,8 +67,8 @@ fn starts_item(part: &str) -> bool {
 impl EngineSpec {
     /// Reads `key=value` items separated by commas. Keys: `name`, `cmd` (required), `proto`
     /// (`uci` default, or `xboard`), `variant`, `dir`, `letters` (`W:G`, several separated by
-    /// spaces or `;`), `nodes` (at least 1), `option.NAME`. A comma not followed by a known key belongs to the value
-    /// before it.
+    /// spaces or `;`), `nodes` (at least 1), `option.NAME`. A comma not followed by a known key
+    /// belongs to the value before it.
     pub fn parse(text: &str) -> Result<EngineSpec, ConfigError> {
         let mut items: Vec<String> = Vec::new();
         for part in text.split(',') {

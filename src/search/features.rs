@@ -123,6 +123,9 @@ struct Board<'a> {
     bound_on: [[u64; 2]; 2],
     /// Per player: minor officers on outposts.
     outposts: [i32; 2],
+    /// Per player: how near enemy officers stand to its royal ([`tropism`], counted while
+    /// the officers are walked).
+    tropism: [i32; 2],
 }
 
 /// The most a kind may be worth to count as a minor officer (outposts).
@@ -149,6 +152,7 @@ impl<'a> Board<'a> {
             blocker_rank: [[0; MAX_FILES]; 2],
             bound_on: [[0; 2]; 2],
             outposts: [0; 2],
+            tropism: [0; 2],
         };
         let g = v.geometry();
         // Royals first (their zones must be known while the officers are walked), then pawns
@@ -224,6 +228,12 @@ impl<'a> Board<'a> {
         let p = player as usize;
         let enemy = 1 - p;
         let ranks = g.ranks();
+        let enemy_royal = self.royal[enemy];
+        let (royal_file, royal_rank) = if enemy_royal == NO_SQ {
+            (0, 0)
+        } else {
+            (g.file_of(enemy_royal) as i32, g.rank_of(enemy_royal) as i32)
+        };
         for from in pos.occupied(player).iter() {
             let piece = pos.at(from);
             if piece.is_pawn() || piece.is_royal() {
@@ -268,6 +278,10 @@ impl<'a> Board<'a> {
                 self.zone_attacks[enemy] += zone_hits.min(4);
             }
             let file = g.file_of(from);
+            if enemy_royal != NO_SQ {
+                let d = distance(file as i32, g.rank_of(from) as i32, royal_file, royal_rank);
+                self.tropism[enemy] += (4 - d).max(0);
+            }
             if self.pawns_on_file[p][file] == 0 && rides_along_file(v, player, kind, from) {
                 self.open_file[p] += 1 + i32::from(self.pawns_on_file[enemy][file] == 0);
             }
@@ -460,7 +474,7 @@ impl<'a> Board<'a> {
             let mut f = [0i32; TERMS];
             f[MOBILITY] = self.mobility[player as usize];
             f[SHELTER] = shelter(v, pos, player);
-            f[TROPISM] = tropism(v, pos, player);
+            f[TROPISM] = self.tropism[player as usize];
             f[DANGER] = self.danger(player);
             let [by_pawn, by_lesser, hanging] = self.threats(player);
             f[THREAT_BY_PAWN] = by_pawn;

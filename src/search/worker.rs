@@ -493,6 +493,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let side = self.pos.side();
         let previous = self.previous_moves(ply);
         for i in 0..moves.len() {
+            if i >= moves.len() {
+                // Late-move pruning dropped the rest.
+                break;
+            }
             ordering::pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
             let victim = self.game.captured(&self.pos, mv);
@@ -505,6 +509,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 if !tactical {
                     // Late-move pruning: enough quiet moves were tried at the frontier.
                     if depth <= 8 && i >= late_move_count(depth, improving) {
+                        // Every later quiet move would be pruned here too: drop them now
+                        // rather than sort them one by one.
+                        self.keep_tactical_after(&mut moves, &mut scores, i);
                         continue;
                     }
                     // Futility: even a good quiet move cannot lift the score to alpha.
@@ -620,6 +627,22 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 .store(key, stored_move, score_to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// Removes the quiet moves after index `i` (keeping the others and their scores, in
+    /// order).
+    fn keep_tactical_after(&self, moves: &mut MoveList, scores: &mut Vec<i32>, i: usize) {
+        let mut kept = i + 1;
+        for j in i + 1..moves.len() {
+            let mv = moves[j];
+            if mv.is_promotion() || self.game.captured(&self.pos, mv).is_some() {
+                moves[kept] = mv;
+                scores[kept] = scores[j];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+        scores.truncate(kept);
     }
 
     /// Quiescence search; `qply` counts its plies (see [`FORCED_PLIES`]).

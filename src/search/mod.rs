@@ -315,6 +315,40 @@ mod tests {
     }
 
     #[test]
+    fn quiescence_results_are_kept_in_the_table_without_evicting_deeper_ones() {
+        let any = game("chess").unwrap();
+        with_game!(&any, g => {
+            let mut pos = parse_position(g, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+            let ev = Evaluator::new(g.variant());
+            let tt = TranspositionTable::new(8);
+            let limits = Limits {
+                depth: Some(1),
+                ..Limits::default()
+            };
+            search(g, &ev, &pos, &limits, None, &Settings::default(), &tt,
+                &Control::default(), &mut |_| {});
+            // The root was searched to depth 1; each reply position only by quiescence.
+            assert!(tt.probe(pos.hash()).is_some_and(|e| e.depth >= 1));
+            let mut moves = Vec::new();
+            g.legal_moves(&mut pos, &mut moves);
+            let capture = *moves
+                .iter()
+                .find(|m| move_text(g.variant(), m) == "e4d5")
+                .unwrap();
+            g.make(&mut pos, capture);
+            let entry = tt.probe(pos.hash()).expect("the quiescence result is stored");
+            assert_eq!(entry.depth, 0);
+            // A deeper search of that position is not overwritten by a later quiescence visit.
+            tt.store(pos.hash(), 0, 7, 5, tt::Bound::Lower);
+            g.unmake(&mut pos);
+            search(g, &ev, &pos, &limits, None, &Settings::default(), &tt,
+                &Control::default(), &mut |_| {});
+            g.make(&mut pos, capture);
+            assert_eq!(tt.probe(pos.hash()).map(|e| e.depth), Some(5));
+        })
+    }
+
+    #[test]
     fn score_conversion() {
         assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
         assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));

@@ -669,6 +669,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return score;
         }
         let in_check = self.game.in_check(&self.pos);
+        let original_alpha = alpha;
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut best;
@@ -709,6 +710,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 if stand_pat >= beta {
                     self.lists[ply] = moves;
                     self.scores[ply] = scores;
+                    self.store_quiescence(stand_pat, original_alpha, beta, ply);
                     return stand_pat;
                 }
                 alpha = alpha.max(stand_pat);
@@ -757,7 +759,31 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         self.lists[ply] = moves;
         self.scores[ply] = scores;
+        if !self.stopped {
+            self.store_quiescence(best, original_alpha, beta, ply);
+        }
         best
+    }
+
+    /// Keeps a quiescence result (depth 0) in the table, so the next visit of the position
+    /// in a capture sequence costs one probe. Not where captures are compulsory: there the
+    /// result depends on how deep in the capture search the position was met.
+    fn store_quiescence(&self, best: i32, original_alpha: i32, beta: i32, ply: usize) {
+        let key = self.pos.hash();
+        if self.game.compulsory_captures()
+            || best == -INFINITY
+            || self.tt.probe(key).is_some_and(|e| e.depth > 0)
+        {
+            return;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, NO_MOVE, score_to_tt(best, ply), 0, bound);
     }
 
     /// The exact static evaluation of the current position (hash `key`), from the cache when

@@ -363,6 +363,29 @@ fn threefold_repetition_draws_and_the_move_rule_is_an_option() {
 }
 
 #[test]
+fn a_capture_and_drop_cycle_repeats_positions() {
+    // Captured men come back as drops, so a position can recur after captures and pawn
+    // moves: White drops a pawn and takes on c3, Black drops one and takes back, and the
+    // board and hands are as before (found in a game that went on for a thousand plies).
+    let g = patricia();
+    let fen = "k4/5/2p2/5/4K[Pp] w - - 0 1";
+    let cycle = ["P@d2", "P@d4", "d2c3", "d4c3"];
+    let once = play(&g, fen, &cycle).unwrap();
+    assert_eq!(
+        write_position(g.variant(), &once),
+        "k4/5/2p2/5/4K[Pp] w - - 0 3"
+    );
+    assert_eq!(g.outcome(&once, 5), None);
+    let twice: Vec<&str> = cycle.iter().chain(cycle.iter()).copied().collect();
+    assert_eq!(
+        g.outcome(&play(&g, fen, &twice).unwrap(), 5),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+}
+
+#[test]
 fn halfmove_clock_resets_on_captures_pawn_moves_and_pawn_drops() {
     let g = patricia();
     let fen = "2k2/5/5/5/2K2[PB] w - - 7 1";

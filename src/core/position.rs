@@ -71,6 +71,10 @@ pub struct Position {
     edits: Vec<Edit>,
     /// Hashes of the positions before each move made, for repetition.
     history: Vec<u64>,
+    /// Repetitions are sought in the whole history, not only since the last capture or pawn
+    /// move: in games with drops a captured man comes back, so those moves are not
+    /// irreversible (a capture-and-drop cycle repeats positions).
+    repeats_across_captures: bool,
 }
 
 impl Position {
@@ -92,7 +96,13 @@ impl Position {
             saved: Vec::with_capacity(256),
             edits: Vec::with_capacity(1024),
             history: Vec::with_capacity(256),
+            repeats_across_captures: false,
         }
+    }
+
+    /// Makes [`repetitions`](Self::repetitions) look at the whole history (games with drops).
+    pub fn seek_repetitions_across_captures(&mut self) {
+        self.repeats_across_captures = true;
     }
 
     #[inline]
@@ -303,9 +313,14 @@ impl Position {
         self.history.clear();
     }
 
-    /// How many earlier positions within the reversible window equal this one.
+    /// How many earlier positions within the reversible window (since the last capture or
+    /// pawn move; the whole history in games with drops) equal this one.
     pub fn repetitions(&self) -> usize {
-        let window = (self.halfmove as usize).min(self.history.len());
+        let window = if self.repeats_across_captures {
+            self.history.len()
+        } else {
+            (self.halfmove as usize).min(self.history.len())
+        };
         let step = self.players as usize;
         let mut count = 0;
         let mut back = step;

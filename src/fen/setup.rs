@@ -46,6 +46,9 @@ pub fn position_from_setup<G: Game>(game: &G, setup: &Setup) -> Result<Position,
     let v = game.variant();
     let z = &v.zobrist;
     let mut pos = Position::empty(v.geometry().squares(), v.spec.players, v.kinds());
+    if v.spec.holdings {
+        pos.seek_repetitions_across_captures();
+    }
     let mut problems = Vec::new();
     for (sq, cell) in setup.cells.iter().enumerate() {
         if let Some((kind, owner)) = *cell {

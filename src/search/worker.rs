@@ -783,7 +783,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, NO_MOVE, score_to_tt(best, ply), 0, bound);
+        self.tt
+            .store(key, NO_MOVE, score_to_tt(best, ply), 0, bound);
     }
 
     /// The exact static evaluation of the current position (hash `key`), from the cache when

@@ -492,11 +492,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut captures_tried: Vec<(u8, u16, u8)> = Vec::new();
         let side = self.pos.side();
         let previous = self.previous_moves(ply);
-        for i in 0..moves.len() {
-            if i >= moves.len() {
-                // Late-move pruning dropped the rest.
-                break;
-            }
+        // A `while` rather than a `for` over the original length: late-move pruning may drop
+        // the remaining quiet moves.
+        let mut next = 0;
+        while next < moves.len() {
+            let i = next;
+            next += 1;
             ordering::pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
             let victim = self.game.captured(&self.pos, mv);
@@ -610,13 +611,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.lists[ply] = moves;
         self.scores[ply] = scores;
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         let stored_move = if bound == Bound::Upper {
             NO_MOVE
         } else {
@@ -661,15 +656,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         // What the main search already knows about this position is worth more than a
         // capture search (any depth it stored is at least quiescence's).
-        if let Some(score) = self
-            .tt
-            .probe(self.pos.hash())
-            .and_then(|e| tt_cutoff(&e, alpha, beta, ply))
-        {
+        let entry = self.tt.probe(self.pos.hash());
+        if let Some(score) = entry.and_then(|e| tt_cutoff(&e, alpha, beta, ply)) {
             return score;
         }
+        let deeper_known = entry.is_some_and(|e| e.depth > 0);
+        let window = (alpha, beta);
         let in_check = self.game.in_check(&self.pos);
-        let original_alpha = alpha;
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut best;
@@ -710,7 +703,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 if stand_pat >= beta {
                     self.lists[ply] = moves;
                     self.scores[ply] = scores;
-                    self.store_quiescence(stand_pat, original_alpha, beta, ply);
+                    self.store_quiescence(stand_pat, window, deeper_known, ply);
                     return stand_pat;
                 }
                 alpha = alpha.max(stand_pat);
@@ -760,31 +753,23 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.lists[ply] = moves;
         self.scores[ply] = scores;
         if !self.stopped {
-            self.store_quiescence(best, original_alpha, beta, ply);
+            self.store_quiescence(best, window, deeper_known, ply);
         }
         best
     }
 
     /// Keeps a quiescence result (depth 0) in the table, so the next visit of the position
-    /// in a capture sequence costs one probe. Not where captures are compulsory: there the
-    /// result depends on how deep in the capture search the position was met.
-    fn store_quiescence(&self, best: i32, original_alpha: i32, beta: i32, ply: usize) {
-        let key = self.pos.hash();
-        if self.game.compulsory_captures()
-            || best == -INFINITY
-            || self.tt.probe(key).is_some_and(|e| e.depth > 0)
-        {
+    /// in a capture sequence costs one probe; `window` is the (alpha, beta) the node was
+    /// searched with. Not over what a search with depth stored (`deeper_known`), and not where
+    /// captures are compulsory: there the result depends on how deep in the capture search
+    /// the position was met.
+    fn store_quiescence(&self, best: i32, window: (i32, i32), deeper_known: bool, ply: usize) {
+        if deeper_known || best == -INFINITY || self.game.compulsory_captures() {
             return;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, NO_MOVE, score_to_tt(best, ply), 0, bound);
+        let bound = bound_of(best, window.0, window.1);
+        let score = score_to_tt(best, ply);
+        self.tt.store(self.pos.hash(), NO_MOVE, score, 0, bound);
     }
 
     /// The exact static evaluation of the current position (hash `key`), from the cache when
@@ -895,6 +880,18 @@ fn score_to_tt(score: i32, ply: usize) -> i32 {
         score - ply as i32
     } else {
         score
+    }
+}
+
+/// What a node's best score says about its true value, given the window it was searched
+/// with.
+fn bound_of(best: i32, original_alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 

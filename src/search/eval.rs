@@ -36,6 +36,10 @@ pub struct EvalParams {
     pub royal_rank: i32,
     pub royal_exposure: i32,
     pub royal_activity: i32,
+    /// Middlegame penalty per file the royal stands away from the files next to the board's
+    /// edges (at most two files' worth): a royal in the centre files is where the files open
+    /// first, so it is safer castled towards a wing.
+    pub royal_file: i32,
     /// Being on move.
     pub tempo: i32,
     /// Weights of the board-dependent terms of [`features`] ([middlegame, endgame] each).
@@ -52,6 +56,7 @@ impl EvalParams {
             royal_rank: 12,
             royal_exposure: 3,
             royal_activity: 4,
+            royal_file: 30,
             tempo: 10,
             dynamic: [
                 [4, 4],
@@ -86,6 +91,7 @@ impl EvalParams {
             self.royal_rank,
             self.royal_exposure,
             self.royal_activity,
+            self.royal_file,
             self.tempo,
         ]);
         for w in &self.dynamic {
@@ -104,8 +110,9 @@ impl EvalParams {
             royal_rank: w[k + 5],
             royal_exposure: w[k + 6],
             royal_activity: w[k + 7],
-            tempo: w[k + 8],
-            dynamic: std::array::from_fn(|i| [w[k + 9 + 2 * i], w[k + 10 + 2 * i]]),
+            royal_file: w[k + 8],
+            tempo: w[k + 9],
+            dynamic: std::array::from_fn(|i| [w[k + 10 + 2 * i], w[k + 11 + 2 * i]]),
         }
     }
 
@@ -123,6 +130,7 @@ impl EvalParams {
             "royal rank",
             "royal exposure",
             "royal activity",
+            "royal file",
             "tempo",
         ] {
             out.push(n.to_string());
@@ -190,7 +198,9 @@ impl Evaluator {
                     let active = moves - mean;
                     let (mg, eg) = if piece.role.royal {
                         (
-                            -p.royal_rank * rank - p.royal_exposure * active.max(0),
+                            -p.royal_rank * rank
+                                - p.royal_exposure * active.max(0)
+                                - p.royal_file * royal_file_steps(v, sq as u16),
                             p.royal_activity * active,
                         )
                     } else if piece.role.pawn {
@@ -351,6 +361,18 @@ impl Evaluator {
     }
 }
 
+/// How many files (0 to 2) a royal on `sq` stands inside the files next to the edges, on
+/// boards of two axes (0 elsewhere): on a wing it sits behind pawns that stay closed longest.
+fn royal_file_steps(v: &Variant, sq: u16) -> i32 {
+    let g = v.geometry();
+    if g.axes() != 2 {
+        return 0;
+    }
+    let file = g.file_of(sq) as i32;
+    let from_edge = file.min(g.files() as i32 - 1 - file);
+    (from_edge - 1).clamp(0, 2)
+}
+
 /// The phase weight of the start position's pieces (the "full" middlegame).
 fn start_phase(v: &Variant, weights: &[i32]) -> i32 {
     let mut total = 0;
@@ -431,5 +453,21 @@ mod tests {
         let far = parse_position(&g, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let near = parse_position(&g, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
         assert!(ev.evaluate(g.variant(), &far) > ev.evaluate(g.variant(), &near) + 80);
+    }
+
+    #[test]
+    fn a_royal_castled_to_a_wing_is_safer_than_one_in_the_centre() {
+        let g = western("chess");
+        let ev = Evaluator::new(g.variant());
+        // The same men; only the white king's file differs (e1 or g1, pawns f2 g2 h2 and
+        // d2 e2 f2 in front of each).
+        let centre = "rnbq1rk1/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w - - 0 1";
+        let wing = "rnbq1rk1/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 w - - 0 1";
+        let eval = |fen: &str| ev.evaluate(g.variant(), &parse_position(&g, fen).unwrap());
+        let (c, w) = (eval(centre), eval(wing));
+        assert!(w >= c + 40, "castled {w}, centre {c}");
+        // e1 stands two files inside b1-g1, g1 none.
+        assert_eq!(royal_file_steps(g.variant(), 4), 2);
+        assert_eq!(royal_file_steps(g.variant(), 6), 0);
     }
 }

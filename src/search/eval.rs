@@ -459,8 +459,8 @@ mod tests {
     fn a_royal_castled_to_a_wing_is_safer_than_one_in_the_centre() {
         let g = western("chess");
         let ev = Evaluator::new(g.variant());
-        // The same men; only the white king's file differs (e1 or g1, pawns f2 g2 h2 and
-        // d2 e2 f2 in front of each).
+        // The same men; only White's castling differs (king e1 and rook h1, or king g1 and
+        // rook f1; the rook's mobility barely changes), the pawns unmoved.
         let centre = "rnbq1rk1/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w - - 0 1";
         let wing = "rnbq1rk1/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 w - - 0 1";
         let eval = |fen: &str| ev.evaluate(g.variant(), &parse_position(&g, fen).unwrap());

@@ -205,9 +205,7 @@ impl Evaluator {
                         )
                     } else if piece.role.pawn {
                         let last = ranks as i32 - 1;
-                        let file = v.geometry().file_of(sq as u16) as i32;
-                        let files = v.geometry().files() as i32;
-                        let central = (files - 1) - (2 * file - (files - 1)).abs();
+                        let central = 2 * files_from_edge(v, sq as u16);
                         (
                             p.pawn_advance[0] * rank + p.pawn_centre * central * rank.min(3) / 2,
                             rank * rank * p.pawn_advance[1] / (last * last).max(1),
@@ -364,13 +362,17 @@ impl Evaluator {
 /// How many files (0 to 2) a royal on `sq` stands inside the files next to the edges, on
 /// boards of two axes (0 elsewhere): on a wing it sits behind pawns that stay closed longest.
 fn royal_file_steps(v: &Variant, sq: u16) -> i32 {
-    let g = v.geometry();
-    if g.axes() != 2 {
+    if v.geometry().axes() != 2 {
         return 0;
     }
+    (files_from_edge(v, sq) - 1).clamp(0, 2)
+}
+
+/// How many files lie between `sq` and the nearer edge of the board (0 on the edge files).
+fn files_from_edge(v: &Variant, sq: u16) -> i32 {
+    let g = v.geometry();
     let file = g.file_of(sq) as i32;
-    let from_edge = file.min(g.files() as i32 - 1 - file);
-    (from_edge - 1).clamp(0, 2)
+    file.min(g.files() as i32 - 1 - file)
 }
 
 /// The phase weight of the start position's pieces (the "full" middlegame).

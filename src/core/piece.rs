@@ -112,7 +112,14 @@ pub struct PieceKind {
     pub betza: String,
     /// Material value in centipawns for the evaluation (0 for royals: they are never traded).
     pub value: i32,
+    /// What one move of this kind counts in the evaluation's mobility term, in quarters
+    /// ([`MOBILITY_ONCE`] counts it once). A move more or less matters more to a short-ranged
+    /// kind, which has few, than to a long-ranged one.
+    pub mobility: i32,
 }
+
+/// [`PieceKind::mobility`] of a kind whose moves count once, the default.
+pub const MOBILITY_ONCE: i32 = 4;
 
 impl PieceKind {
     /// A kind described by a Betza string (see [`crate::core::betza`]).
@@ -125,12 +132,20 @@ impl PieceKind {
             role: Role::default(),
             betza: betza.to_string(),
             value: 0,
+            mobility: MOBILITY_ONCE,
         })
     }
 
     /// Sets the material value (centipawns) the search gives this kind.
     pub fn worth(mut self, value: i32) -> Self {
         self.value = value;
+        self
+    }
+
+    /// Sets what one of its moves counts in the evaluation's mobility (quarters; see
+    /// [`PieceKind::mobility`]).
+    pub fn mobile(mut self, quarters: i32) -> Self {
+        self.mobility = quarters;
         self
     }
 

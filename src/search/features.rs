@@ -11,6 +11,7 @@
 //! here), the rest keep the simpler terms.
 
 use crate::core::movegen::{moves_from, reach_from};
+use crate::core::piece::MOBILITY_ONCE;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
 use crate::geometry::{NO_SQ, Sq};
@@ -104,7 +105,8 @@ struct Board<'a> {
     zone_cells: [[Sq; ZONE]; 2],
     zone_len: [usize; 2],
     royal: [Sq; 2],
-    /// Per player: officers' moves onto cells no enemy pawn attacks.
+    /// Per player: officers' moves onto cells no enemy pawn attacks, in quarters (each move
+    /// counted as its kind's [`mobility`](crate::core::piece::PieceKind::mobility) says).
     mobility: [i32; 2],
     /// Per player: enemy officers attacking its zone, and their attacks on it.
     zone_attackers: [i32; 2],
@@ -272,7 +274,7 @@ impl<'a> Board<'a> {
                     }
                 }
             });
-            self.mobility[p] += mobility;
+            self.mobility[p] += mobility * v.kind(kind).mobility;
             if zone_hits > 0 {
                 self.zone_attackers[enemy] += 1;
                 self.zone_attacks[enemy] += zone_hits.min(4);
@@ -472,7 +474,7 @@ impl<'a> Board<'a> {
         for player in 0..2u8 {
             let sign = if player == side { 1 } else { -1 };
             let mut f = [0i32; TERMS];
-            f[MOBILITY] = self.mobility[player as usize];
+            f[MOBILITY] = self.mobility[player as usize] / MOBILITY_ONCE;
             f[SHELTER] = shelter(v, pos, player);
             f[TROPISM] = self.tropism[player as usize];
             f[DANGER] = self.danger(player);
@@ -514,7 +516,8 @@ fn rides_along_file(v: &Variant, player: u8, kind: u8, from: Sq) -> bool {
     })
 }
 
-/// Moves of the officers (neither pawns nor royals), captures included.
+/// Moves of the officers (neither pawns nor royals), captures included, each counted as its
+/// kind says ([`PieceKind::mobility`](crate::core::piece::PieceKind::mobility)).
 fn mobility(v: &Variant, pos: &Position, player: u8) -> i32 {
     let mut n = 0;
     for from in pos.occupied(player).iter() {
@@ -522,9 +525,10 @@ fn mobility(v: &Variant, pos: &Position, player: u8) -> i32 {
         if p.is_pawn() || p.is_royal() {
             continue;
         }
-        moves_from(v, pos, player, from, &mut |_, _| n += 1);
+        let counts = v.kind(p.kind()).mobility;
+        moves_from(v, pos, player, from, &mut |_, _| n += counts);
     }
-    n
+    n / MOBILITY_ONCE
 }
 
 /// The direction (+1 or -1 in rank) in which `player`'s pawns advance.
@@ -631,12 +635,17 @@ mod tests {
 
     #[test]
     fn each_term_counts_what_it_says() {
-        // A white rook on a1 beside its king on e1: b1-d1 and a2-a8, 10 moves.
-        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")[MOBILITY], 10);
+        // A white rook on a1 beside its king on e1: b1-d1 and a2-a8, 10 moves, each counting
+        // 7 quarters in chess: 70 / 4 = 17.
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")[MOBILITY], 17);
         // Seen from Black to move the sign flips.
-        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")[MOBILITY], -10);
-        // Safe mobility: a black pawn on b3 takes a2 and c2 from the rook's count.
-        assert_eq!(terms("4k3/8/8/8/8/1p6/8/R3K3 w - - 0 1")[MOBILITY], 9);
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")[MOBILITY], -17);
+        // Safe mobility: a black pawn on b3 takes a2 and c2 from the rook's 10 moves: 9 · 7 / 4.
+        assert_eq!(terms("4k3/8/8/8/8/1p6/8/R3K3 w - - 0 1")[MOBILITY], 15);
+        // Short reach counts more a move: a knight's 8 moves from d4 count 11 quarters each
+        // (88 / 4 = 22), a queen's 27 only 5 (135 / 4 = 33).
+        assert_eq!(terms("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1")[MOBILITY], 22);
+        assert_eq!(terms("4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1")[MOBILITY], 33);
         // Shelter: pawns f2 g2 h2 in front of a king on g1; Black's king has none.
         assert_eq!(terms("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1")[SHELTER], 3);
         // A passed pawn on the 7th rank: 6*6*16/49 = 11; blocked by a pawn ahead, nothing.

@@ -6,7 +6,7 @@
 //! board column, board row); Ecila cells are (x, y, z, X, Y, Z), the cell in its cube first.
 //! Every vector is written for White; Black's are mirrored by the variant's orientation.
 
-use crate::core::piece::{Atom, Mode, PieceKind, Reach};
+use crate::core::piece::{Atom, MOBILITY_ONCE, Mode, PieceKind, Reach};
 use crate::geometry::{Vector, symmetric_vectors};
 
 /// A piece from atoms (no Betza string: these pieces do not live on flat boards).
@@ -19,6 +19,7 @@ fn kind(name: &str, letter: char, atoms: Vec<Atom>, value: i32) -> PieceKind {
         role: Default::default(),
         betza: String::new(),
         value,
+        mobility: MOBILITY_ONCE,
     }
 }
 

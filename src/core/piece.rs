@@ -124,16 +124,24 @@ pub const MOBILITY_ONCE: i32 = 4;
 impl PieceKind {
     /// A kind described by a Betza string (see [`crate::core::betza`]).
     pub fn from_betza(name: &str, letter: char, betza: &str) -> Result<Self, String> {
-        Ok(PieceKind {
+        let mut kind = Self::from_atoms(name, letter, crate::core::betza::parse_betza(betza)?);
+        kind.betza = betza.to_string();
+        Ok(kind)
+    }
+
+    /// A kind from its atoms, with no Betza string, no role, value 0 and moves that count once
+    /// in mobility; the builder methods below set the rest.
+    pub fn from_atoms(name: &str, letter: char, atoms: Vec<Atom>) -> Self {
+        PieceKind {
             name: name.to_string(),
             letter,
             aliases: Vec::new(),
-            atoms: crate::core::betza::parse_betza(betza)?,
+            atoms,
             role: Role::default(),
-            betza: betza.to_string(),
+            betza: String::new(),
             value: 0,
             mobility: MOBILITY_ONCE,
-        })
+        }
     }
 
     /// Sets the material value (centipawns) the search gives this kind.

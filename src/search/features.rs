@@ -242,7 +242,8 @@ impl<'a> Board<'a> {
                 continue;
             }
             let kind = piece.kind();
-            let value = v.kind(kind).value.clamp(0, 60000) as u16;
+            let data = v.kind(kind);
+            let value = data.value.clamp(0, 60000) as u16;
             let bit = 1u64 << (kind & 63);
             let mut mobility = 0;
             let mut zone_hits = 0;
@@ -274,7 +275,7 @@ impl<'a> Board<'a> {
                     }
                 }
             });
-            self.mobility[p] += mobility * v.kind(kind).mobility;
+            self.mobility[p] += mobility * data.mobility;
             if zone_hits > 0 {
                 self.zone_attackers[enemy] += 1;
                 self.zone_attacks[enemy] += zone_hits.min(4);

@@ -2,7 +2,7 @@
 //! Rules: FIDE laws (castling two squares, en passant, promotion to Q R B N, stalemate draws,
 //! 50-move rule, threefold repetition).
 
-use crate::core::piece::{Atom, MOBILITY_ONCE, Mode, PieceKind, Reach};
+use crate::core::piece::{Atom, Mode, PieceKind, Reach};
 use crate::core::tables::Orientation;
 use crate::core::variant::{CastlingRule, EndRules, PromotionRule, StalemateRule, VariantSpec};
 use crate::geometry::{Geometry, Vector};
@@ -35,15 +35,10 @@ pub fn pawn(multi: &[(u8, u8)], betza: &str) -> PieceKind {
         Mode::CAPTURE,
     ));
     PieceKind {
-        name: "pawn".into(),
-        letter: 'P',
-        aliases: vec![],
-        atoms,
-        role: Default::default(),
         betza: betza.into(),
-        value: 100,
-        mobility: MOBILITY_ONCE,
+        ..PieceKind::from_atoms("pawn", 'P', atoms)
     }
+    .worth(100)
     .pawn()
 }
 

@@ -6,21 +6,12 @@
 //! board column, board row); Ecila cells are (x, y, z, X, Y, Z), the cell in its cube first.
 //! Every vector is written for White; Black's are mirrored by the variant's orientation.
 
-use crate::core::piece::{Atom, MOBILITY_ONCE, Mode, PieceKind, Reach};
+use crate::core::piece::{Atom, Mode, PieceKind, Reach};
 use crate::geometry::{Vector, symmetric_vectors};
 
 /// A piece from atoms (no Betza string: these pieces do not live on flat boards).
 fn kind(name: &str, letter: char, atoms: Vec<Atom>, value: i32) -> PieceKind {
-    PieceKind {
-        name: name.to_string(),
-        letter,
-        aliases: Vec::new(),
-        atoms,
-        role: Default::default(),
-        betza: String::new(),
-        value,
-        mobility: MOBILITY_ONCE,
-    }
+    PieceKind::from_atoms(name, letter, atoms).worth(value)
 }
 
 fn ride(vectors: Vec<Vector>) -> Atom {

@@ -608,17 +608,26 @@ fn engine_options_are_sent_before_the_variant_list_is_checked() {
 
 #[test]
 fn the_shipped_wildebeest_openings_start_without_castling_rights() {
-    let path = tools_dir().join("openings/wildebeest_no_castling.txt");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let game = menagerie::variants::game("wildebeest").unwrap();
-    let openings = menagerie::with_game!(&game, g => {
-        menagerie::matches::openings::read_openings(g, &text)
-    })
-    .unwrap();
-    assert_eq!(openings.len(), 30);
-    for o in &openings {
-        let start = o.start.as_deref().expect("a set-up start");
-        assert_eq!(start.split(' ').nth(2), Some("-"), "{start}");
-        assert_eq!(o.moves.len(), 6);
+    for (file, lines) in [
+        ("wildebeest_no_castling.txt", 30),
+        ("wildebeest_no_castling_200.txt", 200),
+    ] {
+        let path = tools_dir().join("openings").join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = menagerie::variants::game("wildebeest").unwrap();
+        let openings = menagerie::with_game!(&game, g => {
+            menagerie::matches::openings::read_openings(g, &text)
+        })
+        .unwrap();
+        assert_eq!(openings.len(), lines, "{file}");
+        let mut distinct = std::collections::HashSet::new();
+        for o in &openings {
+            let start = o.start.as_deref().expect("a set-up start");
+            assert_eq!(start.split(' ').nth(2), Some("-"), "{file}: {start}");
+            assert_eq!(o.moves.len(), 6, "{file}");
+            distinct.insert(format!("{:?}", o.moves));
+        }
+        // Repeated lines would replay the same games at fixed nodes.
+        assert_eq!(distinct.len(), lines, "{file}: repeated lines");
     }
 }

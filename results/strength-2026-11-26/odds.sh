@@ -4,6 +4,10 @@
 # machine's load does not matter. M is a copy of the release build under test; FS the
 # Fairy-Stockfish built by tools/build_fairy_stockfish.sh (default OUTDIR).
 # Usage: odds.sh VARIANT FS_NODES GAMES [SEED]   (writes odds-VARIANT-FS_NODES-sSEED.{log,pgn})
+# Wildebeest games start from OPENINGS, by default the 200 lines of
+# tools/openings/wildebeest_no_castling_200.txt (each played with both colours). Until the sixth
+# session they came from the 30 lines of wildebeest_no_castling.txt: at fixed nodes the games
+# are deterministic, so 200 games from 30 openings were only 60 different games.
 set -u
 M=${M:-/tmp/menagerie-strength}
 FS=${FS:-$HOME/.cache/menagerie-peers}
@@ -12,7 +16,7 @@ OUT=${OUT:-$(dirname "$0")}
 VARIANT=$1 FS_NODES=$2 GAMES=$3 SEED=${4:-1}
 name="odds-$VARIANT-$FS_NODES-s$SEED"
 case "$VARIANT" in
-wildebeest) extra=(--openings "$ROOT/tools/openings/wildebeest_no_castling.txt")
+wildebeest) extra=(--openings "${OPENINGS:-$ROOT/tools/openings/wildebeest_no_castling_200.txt}")
     peer="name=Fairy-Stockfish,cmd=$FS/fs-wildebeest,proto=uci,variant=wildebeest,letters=W:G" ;;
 *) extra=(--seed "$SEED")
     peer="name=Fairy-Stockfish,cmd=$FS/fairy-stockfish,proto=uci" ;;

@@ -15,7 +15,7 @@ run() { # name, args...
     "$M" match "$@" --tc 5+0.05 --concurrency 2 --pgn "$name.pgn" > "$name.log" 2> "$name.err"
     tail -n 5 "$name.log"
 }
-run fs-wildebeest --variant wildebeest --openings "$ROOT/tools/openings/wildebeest_no_castling.txt" \
+run fs-wildebeest --variant wildebeest --openings "${OPENINGS:-$ROOT/tools/openings/wildebeest_no_castling_200.txt}" \
   --engine "name=Menagerie,cmd=$M" \
   --engine "name=Fairy-Stockfish,cmd=$FS/fs-wildebeest,proto=uci,variant=wildebeest,letters=W:G,option.Threads=1,option.Hash=16" \
   --games "$GAMES"

@@ -542,12 +542,21 @@ fn refuse_own_evaluation(game: &AnyGame) -> Result<(), CliError> {
     }
 }
 
+/// How `menagerie tune fit` fits.
+pub struct FitHow<'a> {
+    /// Rounds of coordinate descent at most.
+    pub rounds: usize,
+    /// Only the weights whose names start with this.
+    pub only: Option<&'a str>,
+    /// The per-square corrections and board terms by gradient descent instead.
+    pub squares: Option<crate::tune::texel::SquareModel>,
+}
+
 /// `menagerie tune fit`: fits the evaluation weights to samples files of one variant; with
 /// `write`, the fitted weights also go to that file (`name = value` lines).
 pub fn tune_fit_command(
     paths: &[String],
-    rounds: usize,
-    only: Option<&str>,
+    how: &FitHow,
     write: Option<&str>,
 ) -> Result<String, CliError> {
     use crate::search::eval::EvalParams;
@@ -571,11 +580,20 @@ pub fn tune_fit_command(
             return Err(CliError("no usable samples".into()));
         }
         let start = EvalParams::defaults(g.variant());
-        let fit = crate::tune::texel::fit(g, &start, &samples, rounds, only, |line| {
+        let log = |line: &str| {
             if std::io::stderr().is_terminal() {
                 eprintln!("{line}");
+            } else {
+                log::info!("{line}");
             }
-        });
+        };
+        let fit = if let Some(model) = how.squares {
+            let epochs = crate::tune::texel::SQUARE_EPOCHS;
+            crate::tune::texel::fit_squares(g, &start, &samples, model, epochs, log)
+                .map_err(CliError)?
+        } else {
+            crate::tune::texel::fit(g, &start, &samples, how.rounds, how.only, log)
+        };
         let mut out = format!(
             "{variant}: {} samples ({bad} unreadable), k = {:.2}, error {:.6} -> {:.6}\n",
             samples.len(),
@@ -585,7 +603,9 @@ pub fn tune_fit_command(
         );
         let names = start.names(g.variant());
         for ((name, old), new) in names.iter().zip(start.to_vec()).zip(fit.params.to_vec()) {
-            out.push_str(&format!("{name:<24} {old:>6} -> {new:>6}\n"));
+            if old != new || !name.starts_with("square ") {
+                out.push_str(&format!("{name:<24} {old:>6} -> {new:>6}\n"));
+            }
         }
         if let Some(path) = write {
             let text = crate::tune::params::write_params(g.variant(), &fit.params);

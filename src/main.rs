@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use menagerie::cli;
+use menagerie::tune::texel::SquareModel;
 
 #[derive(Parser)]
 #[command(name = "menagerie", version, about = "A multi-variant chess engine")]
@@ -137,6 +138,12 @@ enum TuneStep {
         /// Write the fitted weights to this file.
         #[arg(long)]
         write: Option<String>,
+        /// Fit per-square corrections and the board terms' weights by gradient descent
+        /// instead (two-player games on files and ranks): `square`, one correction per kind
+        /// and square, or `rank-file`, one per kind and rank plus one per kind and distance
+        /// from the edge file (fewer, so less prone to fitting noise).
+        #[arg(long, value_parser = ["square", "rank-file"])]
+        squares: Option<String>,
     },
     /// Play weights file A against B (`default`: the variant's own) at fixed nodes per move.
     Compare {
@@ -225,8 +232,18 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 rounds,
                 only,
                 write,
-            } => cli::tune_fit_command(&data, rounds, only.as_deref(), write.as_deref())
-                .map(|s| (s, true)),
+                squares,
+            } => {
+                let how = cli::FitHow {
+                    rounds,
+                    only: only.as_deref(),
+                    squares: squares.map(|m| match m.as_str() {
+                        "square" => SquareModel::PerSquare,
+                        _ => SquareModel::RankAndFile,
+                    }),
+                };
+                cli::tune_fit_command(&data, &how, write.as_deref()).map(|s| (s, true))
+            }
             TuneStep::Compare {
                 variant,
                 a,

@@ -44,6 +44,12 @@ pub struct EvalParams {
     pub tempo: i32,
     /// Weights of the board-dependent terms of [`features`] ([middlegame, endgame] each).
     pub dynamic: [[i32; 2]; TERMS],
+    /// Corrections [middlegame, endgame] per kind and square as the first player sees it
+    /// (index `kind * squares + view`, see [`square_view`]), on top of the terms above: what
+    /// a general rule cannot say about one army on one board (a knight on the rim, a king's
+    /// best squares). All zero by default; `menagerie tune fit --squares` fits them and
+    /// `tune compare` plays them. Empty where the board has no such view.
+    pub squares: Vec<[i32; 2]>,
 }
 
 impl EvalParams {
@@ -76,6 +82,14 @@ impl EvalParams {
                 [20, 10],
                 [0, 3],
             ],
+            squares: vec![
+                [0, 0];
+                if has_square_view(v) {
+                    v.kinds() * v.geometry().squares()
+                } else {
+                    0
+                }
+            ],
         }
     }
 
@@ -94,7 +108,7 @@ impl EvalParams {
             self.royal_file,
             self.tempo,
         ]);
-        for w in &self.dynamic {
+        for w in self.dynamic.iter().chain(&self.squares) {
             out.extend_from_slice(w);
         }
         out
@@ -113,6 +127,12 @@ impl EvalParams {
             royal_file: w[k + 8],
             tempo: w[k + 9],
             dynamic: std::array::from_fn(|i| [w[k + 10 + 2 * i], w[k + 11 + 2 * i]]),
+            squares: (0..self.squares.len())
+                .map(|i| {
+                    let at = k + 10 + 2 * TERMS + 2 * i;
+                    [w[at], w[at + 1]]
+                })
+                .collect(),
         }
     }
 
@@ -139,8 +159,33 @@ impl EvalParams {
             out.push(format!("{n} mg"));
             out.push(format!("{n} eg"));
         }
+        let squares = v.geometry().squares();
+        for i in 0..self.squares.len() {
+            let (kind, sq) = (i / squares, (i % squares) as u16);
+            let name = format!(
+                "square {} {}",
+                v.kind(kind as KindId).name,
+                v.square_name(sq)
+            );
+            out.push(format!("{name} mg"));
+            out.push(format!("{name} eg"));
+        }
         out
     }
+}
+
+/// Whether per-square corrections apply: two players on a board of files and ranks, where
+/// the second player's view of a square is its mirror across the middle rank.
+pub fn has_square_view(v: &Variant) -> bool {
+    v.spec.players == 2 && v.geometry().axes() == 2
+}
+
+/// The square `sq` as `player` sees it: the same file, at the rank it has from `player`'s
+/// side, so both players share one table (only where [`has_square_view`]).
+pub fn square_view(v: &Variant, sq: u16, player: u8) -> u16 {
+    let g = v.geometry();
+    let coords = [g.file_of(sq) as i32, v.relative_rank(sq, player) as i32];
+    g.square(&coords).unwrap_or(sq)
 }
 
 pub struct Evaluator {
@@ -213,6 +258,14 @@ impl Evaluator {
                     } else {
                         (p.activity[0] * active, p.activity[1] * active)
                     };
+                    let (mg, eg) = match p.squares.get(kind * squares) {
+                        Some(_) => {
+                            let view = square_view(v, sq as u16, player as u8) as usize;
+                            let [cmg, ceg] = p.squares[kind * squares + view];
+                            (mg + cmg, eg + ceg)
+                        }
+                        None => (mg, eg),
+                    };
                     middlegame[at] = (value + mg).clamp(-30000, 30000) as i16;
                     endgame[at] = (value + eg).clamp(-30000, 30000) as i16;
                 }
@@ -250,6 +303,15 @@ impl Evaluator {
     #[inline]
     pub fn value(&self, piece: Piece) -> i32 {
         self.values[piece.kind() as usize]
+    }
+
+    /// The share (0 to 1) of the middlegame weights in the blend, for men and held pieces of
+    /// the given kinds, as [`evaluate_men`](Self::evaluate_men) blends them.
+    pub fn middlegame_share(&self, kinds: impl Iterator<Item = (KindId, i32)>) -> f64 {
+        let phase: i32 = kinds
+            .map(|(kind, count)| count * self.phase_weight[kind as usize])
+            .sum();
+        phase.min(self.full_phase) as f64 / self.full_phase as f64
     }
 
     /// The material value of a kind.
@@ -446,6 +508,31 @@ mod tests {
         assert!(c > k && k > 250, "centre {c}, corner {k}");
         let black_to_move = parse_position(&g, "4k3/8/8/8/3N4/8/8/4K3 b - - 0 1").unwrap();
         assert!(ev.evaluate(g.variant(), &black_to_move) < -250);
+    }
+
+    #[test]
+    fn a_square_correction_counts_for_both_players_on_mirrored_squares() {
+        let g = western("chess");
+        let v = g.variant();
+        let mut params = EvalParams::defaults(v);
+        let knight = v.kind_by_letter('N').unwrap() as usize;
+        let e4 = v.parse_square("e4").unwrap();
+        assert_eq!(square_view(v, e4, 0), e4);
+        assert_eq!(square_view(v, v.parse_square("e5").unwrap(), 1), e4);
+        params.squares[knight * v.geometry().squares() + e4 as usize] = [50, 50];
+        let (plain, corrected) = (Evaluator::new(v), Evaluator::with_params(v, &params));
+        let gain = |fen: &str| {
+            let pos = parse_position(&g, fen).unwrap();
+            corrected.evaluate(v, &pos) - plain.evaluate(v, &pos)
+        };
+        assert_eq!(gain("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1"), 50);
+        assert_eq!(gain("4k3/8/8/4n3/8/8/8/4K3 b - - 0 1"), 50);
+        assert_eq!(gain("4k3/8/8/8/4n3/8/8/4K3 b - - 0 1"), 0);
+        // Boards without files and ranks for two players have no corrections.
+        let Ok(AnyGame::Cubism(cubic)) = game("cubic") else {
+            panic!("cubic is a Cubism game")
+        };
+        assert!(EvalParams::defaults(cubic.variant()).squares.is_empty());
     }
 
     #[test]

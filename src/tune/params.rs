@@ -2,14 +2,19 @@
 //! [`EvalParams::names`] names them. `menagerie tune fit --write` writes such a file and
 //! `menagerie tune compare` reads it; unnamed weights keep their defaults.
 
+use std::collections::HashMap;
+
 use crate::core::variant::Variant;
 use crate::search::eval::EvalParams;
 
+/// The weights as lines; per-square corrections that are zero are left out (that is their
+/// default, and a board has hundreds of them).
 pub fn write_params(v: &Variant, params: &EvalParams) -> String {
     params
         .names(v)
         .iter()
         .zip(params.to_vec())
+        .filter(|(name, value)| *value != 0 || !name.starts_with("square "))
         .map(|(name, value)| format!("{name} = {value}\n"))
         .collect()
 }
@@ -18,6 +23,11 @@ pub fn write_params(v: &Variant, params: &EvalParams) -> String {
 pub fn read_params(v: &Variant, text: &str) -> Result<EvalParams, String> {
     let defaults = EvalParams::defaults(v);
     let names = defaults.names(v);
+    let index: HashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
     let mut weights = defaults.to_vec();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -27,11 +37,10 @@ pub fn read_params(v: &Variant, text: &str) -> Result<EvalParams, String> {
         let (name, value) = line
             .split_once('=')
             .ok_or_else(|| format!("line {}: expected 'name = value'", n + 1))?;
-        let index = names
-            .iter()
-            .position(|x| x == name.trim())
+        let at = *index
+            .get(name.trim())
             .ok_or_else(|| format!("line {}: unknown weight '{}'", n + 1, name.trim()))?;
-        weights[index] = value
+        weights[at] = value
             .trim()
             .parse()
             .map_err(|_| format!("line {}: '{}' is not a number", n + 1, value.trim()))?;

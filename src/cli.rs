@@ -603,7 +603,7 @@ pub fn tune_fit_command(
         );
         let names = start.names(g.variant());
         for ((name, old), new) in names.iter().zip(start.to_vec()).zip(fit.params.to_vec()) {
-            if old != new || !name.starts_with("square ") {
+            if old != new || !name.starts_with(crate::search::eval::SQUARE_NAMES) {
                 out.push_str(&format!("{name:<24} {old:>6} -> {new:>6}\n"));
             }
         }

@@ -163,7 +163,7 @@ impl EvalParams {
         for i in 0..self.squares.len() {
             let (kind, sq) = (i / squares, (i % squares) as u16);
             let name = format!(
-                "square {} {}",
+                "{SQUARE_NAMES}{} {}",
                 v.kind(kind as KindId).name,
                 v.square_name(sq)
             );
@@ -173,6 +173,10 @@ impl EvalParams {
         out
     }
 }
+
+/// How the names of the per-square corrections begin (`square knight e4 mg`): the weights
+/// files leave out those that are zero, and the coordinate descent leaves them alone.
+pub const SQUARE_NAMES: &str = "square ";
 
 /// Whether per-square corrections apply: two players on a board of files and ranks, where
 /// the second player's view of a square is its mirror across the middle rank.
@@ -258,14 +262,12 @@ impl Evaluator {
                     } else {
                         (p.activity[0] * active, p.activity[1] * active)
                     };
-                    let (mg, eg) = match p.squares.get(kind * squares) {
-                        Some(_) => {
-                            let view = square_view(v, sq as u16, player as u8) as usize;
-                            let [cmg, ceg] = p.squares[kind * squares + view];
-                            (mg + cmg, eg + ceg)
-                        }
-                        None => (mg, eg),
+                    let [cmg, ceg] = if p.squares.is_empty() {
+                        [0, 0]
+                    } else {
+                        p.squares[kind * squares + square_view(v, sq as u16, player as u8) as usize]
                     };
+                    let (mg, eg) = (mg + cmg, eg + ceg);
                     middlegame[at] = (value + mg).clamp(-30000, 30000) as i16;
                     endgame[at] = (value + eg).clamp(-30000, 30000) as i16;
                 }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::core::variant::Variant;
-use crate::search::eval::EvalParams;
+use crate::search::eval::{EvalParams, SQUARE_NAMES};
 
 /// The weights as lines; per-square corrections that are zero are left out (that is their
 /// default, and a board has hundreds of them).
@@ -14,7 +14,7 @@ pub fn write_params(v: &Variant, params: &EvalParams) -> String {
         .names(v)
         .iter()
         .zip(params.to_vec())
-        .filter(|(name, value)| *value != 0 || !name.starts_with("square "))
+        .filter(|(name, value)| *value != 0 || !name.starts_with(SQUARE_NAMES))
         .map(|(name, value)| format!("{name} = {value}\n"))
         .collect()
 }

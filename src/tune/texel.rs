@@ -6,7 +6,7 @@ use crate::core::game::Game;
 use crate::core::piece::KindId;
 use crate::core::variant::Variant;
 use crate::fen::parse_position;
-use crate::search::eval::{EvalParams, Evaluator, square_view};
+use crate::search::eval::{EvalParams, Evaluator, SQUARE_NAMES, square_view};
 use crate::search::features::{TERMS, features};
 
 /// One stored position, reduced to what the evaluation reads.
@@ -129,7 +129,7 @@ pub fn fit<G: Game>(
             // `fit_squares`, unless asked for by name.
             let skipped = match only {
                 Some(prefix) => !names[i].starts_with(prefix),
-                None => names[i].starts_with("square "),
+                None => names[i].starts_with(SQUARE_NAMES),
             };
             if (i < fixed.len() && fixed[i]) || skipped {
                 continue;
@@ -244,16 +244,10 @@ pub fn fit_squares<G: Game>(
     let squares = v.geometry().squares();
     for (i, c) in params.squares.iter_mut().enumerate() {
         let cells = model.cells(v, i / squares, (i % squares) as u16);
-        c[0] += cells
-            .iter()
-            .map(|&cell| delta[2 * cell])
-            .sum::<f64>()
-            .round() as i32;
-        c[1] += cells
-            .iter()
-            .map(|&cell| delta[2 * cell + 1])
-            .sum::<f64>()
-            .round() as i32;
+        for (phase, weight) in c.iter_mut().enumerate() {
+            let change: f64 = cells.iter().map(|&cell| delta[2 * cell + phase]).sum();
+            *weight += change.round() as i32;
+        }
     }
     for (t, w) in params.dynamic.iter_mut().enumerate() {
         w[0] += delta[square_weights + 2 * t].round() as i32;

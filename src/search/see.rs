@@ -61,7 +61,8 @@ pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
         depth += 1;
         gain[depth] = on_target - gain[depth - 1];
         if (-gain[depth - 1]).max(gain[depth]) < 0 {
-            // Neither side gains by going on: this capture will not be made.
+            // The side to capture stands below zero whether or not it captures: the exchange
+            // stops and this capture is left out (the sign stays right, see above).
             depth -= 1;
             break;
         }

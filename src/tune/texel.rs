@@ -250,8 +250,9 @@ pub fn fit_squares<G: Game>(
         }
     }
     for (t, w) in params.dynamic.iter_mut().enumerate() {
-        w[0] += delta[square_weights + 2 * t].round() as i32;
-        w[1] += delta[square_weights + 2 * t + 1].round() as i32;
+        for (phase, weight) in w.iter_mut().enumerate() {
+            *weight += delta[square_weights + 2 * t + phase].round() as i32;
+        }
     }
     // The error of the rounded weights, measured with the evaluator itself.
     let error_after = error(&Evaluator::with_params(v, &params), samples, k);
@@ -332,13 +333,13 @@ struct Row {
 
 impl Row {
     /// The row of sample `s`: two weights (middlegame, endgame) per cell of `model`, then two
-    /// per board term from `term_weights` on.
+    /// per board term from index `terms_from` on.
     fn new(
         v: &Variant,
         base: &Evaluator,
         s: &Sample,
         model: SquareModel,
-        term_weights: usize,
+        terms_from: usize,
     ) -> Row {
         let share = base.middlegame_share(
             (s.men.iter().map(|&(_, kind, _)| (kind, 1)))
@@ -357,7 +358,7 @@ impl Row {
         }
         let side = if s.side == 0 { 1.0 } else { -1.0 };
         for (term, &count) in s.terms.iter().enumerate().filter(|(_, c)| **c != 0) {
-            add(term_weights + 2 * term, side * count as f64);
+            add(terms_from + 2 * term, side * count as f64);
         }
         Row {
             base: white_eval(base, s),

@@ -8,24 +8,29 @@ use crate::geometry::{NO_SQ, Sq};
 /// True when some piece of `attacker` could capture on `target` now.
 #[inline]
 pub fn is_attacked(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool {
-    for leap in v.attacks.leaps(attacker, target) {
-        let p = pos.at(leap.from);
-        if !p.is_empty()
-            && p.owner() == attacker
-            && leap.kinds & (1 << p.kind()) != 0
-            && (leap.via == NO_SQ || pos.at(leap.via).is_empty())
-        {
-            return true;
+    // Most targets have no man of the attacker on any cell a leap comes from.
+    let leapers_near = v
+        .attacks
+        .leap_sources(attacker, target)
+        .is_none_or(|sources| sources & pos.occupied(attacker).low_cells() != 0);
+    if leapers_near {
+        for leap in v.attacks.leaps(attacker, target) {
+            let p = pos.at(leap.from);
+            if !p.is_empty()
+                && p.owner() == attacker
+                && leap.kinds & (1 << p.kind()) != 0
+                && (leap.via == NO_SQ || pos.at(leap.via).is_empty())
+            {
+                return true;
+            }
         }
     }
+    let men = pos.occupied_cells();
     for ray in v.attacks.rays(attacker, target) {
-        for &(sq, kinds) in &ray.cells {
+        if let Some((sq, kinds)) = ray.first_occupied(target, men, |sq| !pos.at(sq).is_empty()) {
             let p = pos.at(sq);
-            if !p.is_empty() {
-                if p.owner() == attacker && kinds & (1 << p.kind()) != 0 {
-                    return true;
-                }
-                break;
+            if p.owner() == attacker && kinds & (1 << p.kind()) != 0 {
+                return true;
             }
         }
     }
@@ -90,23 +95,23 @@ fn bent_ray_hits(pos: &Position, cells: &[Sq], lead: usize, target: Sq) -> bool 
 /// that would attack it if they moved away. Valid only for variants with `fast_legality`.
 pub fn pinned(v: &Variant, pos: &Position, royal_sq: Sq, player: u8) -> SquareSet {
     let mut pins = SquareSet::default();
+    let men = pos.occupied_cells();
+    let occupied = |sq: Sq| !pos.at(sq).is_empty();
     for enemy in (0..pos.players()).filter(|&e| e != player) {
         for ray in v.attacks.rays(enemy, royal_sq) {
-            let mut blocker = None;
-            for &(sq, kinds) in &ray.cells {
+            let Some((own, _)) = ray.first_occupied(royal_sq, men, occupied) else {
+                continue;
+            };
+            if pos.at(own).owner() != player {
+                continue;
+            }
+            // The man behind the own one, as if it had moved away.
+            let beyond = men.map(|set| set & !super::reach_sets::cell(own));
+            let behind = ray.first_occupied(royal_sq, beyond, |sq| sq != own && occupied(sq));
+            if let Some((sq, kinds)) = behind {
                 let p = pos.at(sq);
-                if p.is_empty() {
-                    continue;
-                }
-                match blocker {
-                    None if p.owner() == player => blocker = Some(sq),
-                    None => break,
-                    Some(own) => {
-                        if p.owner() == enemy && kinds & (1 << p.kind()) != 0 {
-                            pins.insert(own);
-                        }
-                        break;
-                    }
+                if p.owner() == enemy && kinds & (1 << p.kind()) != 0 {
+                    pins.insert(own);
                 }
             }
         }

@@ -82,6 +82,13 @@ impl SquareSet {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The set's first 128 cells, bit `n` for cell `n`: the whole set on boards of up to 128
+    /// cells ([`reach_sets`](super::reach_sets)).
+    #[inline]
+    pub fn low_cells(&self) -> u128 {
+        self.words[0] as u128 | (self.words.get(1).copied().unwrap_or(0) as u128) << 64
+    }
+
     /// The lowest square in the set.
     pub fn first(&self) -> Option<Sq> {
         self.iter().next()

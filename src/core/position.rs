@@ -129,6 +129,17 @@ impl Position {
         &self.occupied[player as usize]
     }
 
+    /// Every occupied cell as a set, on boards of up to 128 cells
+    /// ([`reach_sets`](super::reach_sets)); `None` on larger boards.
+    #[inline]
+    pub fn occupied_cells(&self) -> Option<u128> {
+        (self.board.len() <= super::reach_sets::MAX_CELLS).then(|| {
+            self.occupied
+                .iter()
+                .fold(0, |set, player| set | player.low_cells())
+        })
+    }
+
     /// Cells holding `player`'s royal pieces.
     #[inline]
     pub fn royals(&self, player: u8) -> &SquareSet {

@@ -6,6 +6,7 @@
 //! square, where an attacker of each kind would stand.
 
 use super::piece::{Mode, PieceKind, Reach};
+use super::reach_sets::{Cells, MAX_CELLS, cell};
 use crate::geometry::{Geometry, NO_SQ, Sq, Vector};
 
 /// How each player sees "forward". Player 0 moves up the rank axis (axis 1).
@@ -274,6 +275,75 @@ pub struct LeapAttack {
 #[derive(Clone, Debug)]
 pub struct RayAttack {
     pub cells: Vec<(Sq, u64)>,
+    /// The cells as a set, on boards of up to 128 cells where the line's cells step by a
+    /// constant amount (every straight line of a flat board); 0 where the cells must be
+    /// walked.
+    mask: Cells,
+    /// Whether the cells rise in index, and by how much from one to the next.
+    ascending: bool,
+    step: u16,
+    /// The kinds that attack from every cell, when they are the same all along (riders
+    /// without a range): no need to find the cell's place in the line.
+    uniform: Option<u64>,
+}
+
+impl RayAttack {
+    fn new(target: Sq, cells: Vec<(Sq, u64)>, squares: usize) -> Self {
+        let step = cells[0].0.abs_diff(target);
+        let constant = cells
+            .iter()
+            .enumerate()
+            .all(|(i, &(sq, _))| sq.abs_diff(target) == step * (i as u16 + 1));
+        let ascending = cells[0].0 > target;
+        let straight = cells.iter().all(|&(sq, _)| (sq > target) == ascending);
+        let mask = if squares <= MAX_CELLS && constant && straight && step > 0 {
+            cells.iter().fold(0, |set, &(sq, _)| set | cell(sq))
+        } else {
+            0
+        };
+        let uniform = cells
+            .iter()
+            .all(|&(_, kinds)| kinds == cells[0].1)
+            .then_some(cells[0].1);
+        RayAttack {
+            cells,
+            mask,
+            ascending,
+            step,
+            uniform,
+        }
+    }
+
+    /// The first cell along the line that `occupied` holds, with the kinds that attack the
+    /// target from there. `cells` is the same occupancy as a set (`None` on boards of more
+    /// than 128 cells): one bit scan finds the cell where the line has a mask.
+    #[inline]
+    pub fn first_occupied(
+        &self,
+        target: Sq,
+        cells: Option<Cells>,
+        occupied: impl Fn(Sq) -> bool,
+    ) -> Option<(Sq, u64)> {
+        if let Some(set) = cells
+            && self.mask != 0
+        {
+            let hit = self.mask & set;
+            if hit == 0 {
+                return None;
+            }
+            let sq = if self.ascending {
+                hit.trailing_zeros()
+            } else {
+                127 - hit.leading_zeros()
+            } as Sq;
+            let kinds = match self.uniform {
+                Some(kinds) => kinds,
+                None => self.cells[(sq.abs_diff(target) / self.step) as usize - 1].1,
+            };
+            return Some((sq, kinds));
+        }
+        self.cells.iter().copied().find(|&(sq, _)| occupied(sq))
+    }
 }
 
 /// Per (attacking player, target square): who could capture there.
@@ -281,6 +351,9 @@ pub struct RayAttack {
 pub struct AttackTables {
     squares: usize,
     leaps: Vec<Vec<LeapAttack>>,
+    /// The cells of each list of `leaps` as a set (boards of up to 128 cells only): where no
+    /// man of the attacker stands there, no leap needs a look.
+    leap_sources: Vec<Cells>,
     rays: Vec<Vec<RayAttack>>,
     /// Kinds whose captures need the slow path (hoppers): checked by walking their own rays.
     pub indirect_kinds: u64,
@@ -359,22 +432,32 @@ impl AttackTables {
         }
         let rays = rays
             .into_iter()
-            .map(|by_dir| {
+            .enumerate()
+            .map(|(i, by_dir)| {
+                let target = (i % squares) as Sq;
                 by_dir
                     .into_values()
-                    .map(|mut cells| {
+                    .filter_map(|mut cells| {
                         while cells.last().is_some_and(|c| c.1 == 0) {
                             cells.pop();
                         }
-                        RayAttack { cells }
+                        (!cells.is_empty()).then(|| RayAttack::new(target, cells, squares))
                     })
-                    .filter(|r| !r.cells.is_empty())
                     .collect()
             })
             .collect();
+        let leap_sources = if squares <= MAX_CELLS {
+            leaps
+                .iter()
+                .map(|list| list.iter().fold(0, |set, leap| set | cell(leap.from)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         AttackTables {
             squares,
             leaps,
+            leap_sources,
             rays,
             indirect_kinds,
         }
@@ -383,6 +466,15 @@ impl AttackTables {
     #[inline]
     pub fn leaps(&self, attacker: u8, target: Sq) -> &[LeapAttack] {
         &self.leaps[attacker as usize * self.squares + target as usize]
+    }
+
+    /// The cells [`leaps`](Self::leaps) come from, as a set (`None` on boards of more than
+    /// 128 cells).
+    #[inline]
+    pub fn leap_sources(&self, attacker: u8, target: Sq) -> Option<Cells> {
+        self.leap_sources
+            .get(attacker as usize * self.squares + target as usize)
+            .copied()
     }
 
     #[inline]

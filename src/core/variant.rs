@@ -10,6 +10,7 @@ use super::notation::Notation;
 use super::outcome::{Outcome, Reason};
 use super::piece::{KindId, NO_KIND, PieceKind};
 use super::position::Position;
+use super::reach_sets::ReachSets;
 use super::tables::{AttackTables, MoveTables, Orientation};
 use super::zobrist::Zobrist;
 use crate::geometry::{Geometry, Sq};
@@ -123,6 +124,9 @@ pub struct Variant {
     /// and the camel: two of them on both colours cover what one cannot (the evaluation's
     /// "pair"). Always 0 on boards of other than two axes.
     pub colour_bound: u64,
+    /// The move tables as cell sets, on boards of up to 128 cells (the evaluation's attack
+    /// maps).
+    pub reach_sets: Option<ReachSets>,
 }
 
 /// The kinds whose every leap and ride keeps the colour of the cell (`file + rank` parity) on
@@ -236,6 +240,7 @@ impl VariantSpec {
         let fast_legality = !self.pieces.iter().any(PieceKind::has_indirect_capture);
         let notation = Notation::flat(&self.geometry);
         let colour_bound = colour_bound_kinds(&self.geometry, &moves, kinds);
+        let reach_sets = ReachSets::build(&moves, self.players, kinds, self.geometry.squares());
         let relative_ranks = (0..self.players)
             .flat_map(|player| {
                 let (orientation, geometry) = (self.orientation, &self.geometry);
@@ -254,6 +259,7 @@ impl VariantSpec {
             family_notation: None,
             relative_ranks,
             colour_bound,
+            reach_sets,
         })
     }
 }

@@ -13,6 +13,7 @@
 use crate::core::movegen::{moves_from, reach_from};
 use crate::core::piece::MOBILITY_ONCE;
 use crate::core::position::Position;
+use crate::core::reach_sets::{Cells, MAX_CELLS, Reach, cell, has};
 use crate::core::variant::Variant;
 use crate::geometry::{NO_SQ, Sq};
 
@@ -56,9 +57,10 @@ const OUTPOST: usize = 14;
 const PASSER_ROYALS: usize = 15;
 
 /// The largest board the attack-map terms are computed on.
-pub const SMALL: usize = 128;
-/// The most cells of a royal's neighbourhood that are followed.
-const ZONE: usize = 32;
+pub const SMALL: usize = MAX_CELLS;
+/// The most kinds the attack-map terms follow one by one (threats by cheaper kinds, safe
+/// checks).
+const MAX_KINDS: usize = 32;
 /// The most files the pawn-structure terms follow.
 const MAX_FILES: usize = 32;
 
@@ -66,7 +68,12 @@ const MAX_FILES: usize = 32;
 pub fn features(v: &Variant, pos: &Position) -> [i32; TERMS] {
     let g = v.geometry();
     let flat = g.axes() == 2;
-    if flat && pos.players() == 2 && g.squares() <= SMALL && g.files() <= MAX_FILES {
+    if flat
+        && pos.players() == 2
+        && g.squares() <= SMALL
+        && g.files() <= MAX_FILES
+        && v.kinds() <= MAX_KINDS
+    {
         return Board::new(v, pos).terms();
     }
     let side = pos.side();
@@ -87,23 +94,23 @@ pub fn features(v: &Variant, pos: &Position) -> [i32; TERMS] {
     total
 }
 
-/// The attack maps of a two-player position on a small flat board.
+/// The attack maps of a two-player position on a small flat board, as cell sets.
 struct Board<'a> {
     v: &'a Variant,
     pos: &'a Position,
-    /// How many men of each player attack each cell.
-    attacks: [[u8; SMALL]; 2],
-    /// The value of each player's cheapest attacker of each cell (`u16::MAX`: none).
-    least: [[u16; SMALL]; 2],
+    /// Cells each player attacks, its royal included.
+    attacked: [Cells; 2],
+    /// Cells each player attacks with men other than its royal (those defend the royal's
+    /// neighbourhood).
+    attacked_by_men: [Cells; 2],
     /// Cells each player's pawns attack.
-    pawn_attacks: [[bool; SMALL]; 2],
-    /// For each cell, the kinds (bit per kind) of each player's officers that can move there.
-    movers: [[u64; SMALL]; 2],
+    pawn_attacks: [Cells; 2],
+    /// Per player and kind: the cells its pawns and officers of that kind attack.
+    kind_attacks: [[Cells; MAX_KINDS]; 2],
+    /// Per player and kind: the cells its officers of that kind can move to.
+    movers: [[Cells; MAX_KINDS]; 2],
     /// Each player's royal's neighbourhood: the royal's cell and every cell it attacks.
-    zone: [[bool; SMALL]; 2],
-    /// The same cells as a list (at most [`ZONE`]).
-    zone_cells: [[Sq; ZONE]; 2],
-    zone_len: [usize; 2],
+    zone: [Cells; 2],
     royal: [Sq; 2],
     /// Per player: officers' moves onto cells no enemy pawn attacks, in quarters (each move
     /// counted as its kind's [`mobility`](crate::core::piece::PieceKind::mobility) says).
@@ -133,18 +140,22 @@ struct Board<'a> {
 /// The most a kind may be worth to count as a minor officer (outposts).
 const MINOR: u16 = 450;
 
+/// A kind's value as the attack maps compare it.
+fn attack_value(v: &Variant, kind: u8) -> u16 {
+    v.kind(kind).value.clamp(0, 60000) as u16
+}
+
 impl<'a> Board<'a> {
     fn new(v: &'a Variant, pos: &'a Position) -> Self {
         let mut b = Board {
             v,
             pos,
-            attacks: [[0; SMALL]; 2],
-            least: [[u16::MAX; SMALL]; 2],
-            pawn_attacks: [[false; SMALL]; 2],
-            movers: [[0; SMALL]; 2],
-            zone: [[false; SMALL]; 2],
-            zone_cells: [[NO_SQ; ZONE]; 2],
-            zone_len: [0; 2],
+            attacked: [0; 2],
+            attacked_by_men: [0; 2],
+            pawn_attacks: [0; 2],
+            kind_attacks: [[0; MAX_KINDS]; 2],
+            movers: [[0; MAX_KINDS]; 2],
+            zone: [0; 2],
             royal: [NO_SQ; 2],
             mobility: [0; 2],
             zone_attackers: [0; 2],
@@ -157,74 +168,43 @@ impl<'a> Board<'a> {
             tropism: [0; 2],
         };
         let g = v.geometry();
+        let occupied = pos.occupied(0).low_cells() | pos.occupied(1).low_cells();
         // Royals first (their zones must be known while the officers are walked), then pawns
         // (safe mobility needs the enemy's pawn attacks), then the officers.
         for player in 0..2u8 {
             if let Some(royal) = pos.royals(player).first() {
                 let p = player as usize;
                 b.royal[p] = royal;
-                b.zone[p][royal as usize] = true;
-                b.zone_cells[p][0] = royal;
-                b.zone_len[p] = 1;
-                let mut cells = [NO_SQ; ZONE];
-                let mut n = 0;
-                reach_from(v, pos, player, royal, &mut |to, mode| {
-                    if mode.can_capture() && n < ZONE {
-                        cells[n] = to;
-                        n += 1;
-                    }
-                });
-                for &to in &cells[..n] {
-                    b.attack(player, to, u16::MAX - 1);
-                    if !b.zone[p][to as usize] && b.zone_len[p] < ZONE {
-                        b.zone[p][to as usize] = true;
-                        b.zone_cells[p][b.zone_len[p]] = to;
-                        b.zone_len[p] += 1;
-                    }
-                }
+                let captures = reach(v, pos, player, royal, occupied).captures;
+                b.attacked[p] |= captures;
+                b.zone[p] = cell(royal) | captures;
             }
         }
         for player in 0..2u8 {
+            let p = player as usize;
             for from in pos.occupied(player).iter() {
                 let piece = pos.at(from);
                 if !piece.is_pawn() || piece.is_royal() {
                     continue;
                 }
                 let file = g.file_of(from);
-                let p = player as usize;
                 b.pawns_on_file[p][file] = b.pawns_on_file[p][file].saturating_add(1);
                 let seen_by_other = v.relative_rank(from, 1 - player) as u8;
                 b.blocker_rank[p][file] = b.blocker_rank[p][file].max(seen_by_other);
-                let value = v.kind(piece.kind()).value.clamp(0, 60000) as u16;
-                let mut cells = [NO_SQ; 8];
-                let mut n = 0;
-                reach_from(v, pos, player, from, &mut |to, mode| {
-                    if mode.can_capture() && n < cells.len() {
-                        cells[n] = to;
-                        n += 1;
-                    }
-                });
-                for &to in &cells[..n] {
-                    b.pawn_attacks[player as usize][to as usize] = true;
-                    b.attack(player, to, value);
-                }
+                let captures = reach(v, pos, player, from, occupied).captures;
+                b.pawn_attacks[p] |= captures;
+                b.attacked[p] |= captures;
+                b.attacked_by_men[p] |= captures;
+                b.kind_attacks[p][piece.kind() as usize] |= captures;
             }
         }
         for player in 0..2u8 {
-            b.walk_officers(player);
+            b.walk_officers(player, occupied);
         }
         b
     }
 
-    #[inline]
-    fn attack(&mut self, player: u8, to: Sq, value: u16) {
-        let p = player as usize;
-        let t = to as usize;
-        self.attacks[p][t] = self.attacks[p][t].saturating_add(1);
-        self.least[p][t] = self.least[p][t].min(value);
-    }
-
-    fn walk_officers(&mut self, player: u8) {
+    fn walk_officers(&mut self, player: u8, occupied: Cells) {
         let (v, pos) = (self.v, self.pos);
         let g = v.geometry();
         let p = player as usize;
@@ -236,6 +216,8 @@ impl<'a> Board<'a> {
         } else {
             (g.file_of(enemy_royal) as i32, g.rank_of(enemy_royal) as i32)
         };
+        let enemies = pos.occupied(enemy as u8).low_cells();
+        let empty = !occupied;
         for from in pos.occupied(player).iter() {
             let piece = pos.at(from);
             if piece.is_pawn() || piece.is_royal() {
@@ -243,39 +225,17 @@ impl<'a> Board<'a> {
             }
             let kind = piece.kind();
             let data = v.kind(kind);
-            let value = data.value.clamp(0, 60000) as u16;
+            let value = attack_value(v, kind);
             let bit = 1u64 << (kind & 63);
-            let mut mobility = 0;
-            let mut zone_hits = 0;
-            let (attacks, least, movers) = (
-                &mut self.attacks[p],
-                &mut self.least[p],
-                &mut self.movers[p],
-            );
-            let (enemy_pawns, enemy_zone) = (&self.pawn_attacks[enemy], &self.zone[enemy]);
-            reach_from(v, pos, player, from, &mut |to, mode| {
-                let t = to as usize;
-                let target = pos.at(to);
-                let movable = if target.is_empty() {
-                    mode.can_move()
-                } else {
-                    mode.can_capture() && target.owner() != player
-                };
-                if mode.can_capture() {
-                    attacks[t] = attacks[t].saturating_add(1);
-                    least[t] = least[t].min(value);
-                    if enemy_zone[t] {
-                        zone_hits += 1;
-                    }
-                }
-                if movable {
-                    movers[t] |= bit;
-                    if !enemy_pawns[t] {
-                        mobility += 1;
-                    }
-                }
-            });
-            self.mobility[p] += mobility * data.mobility;
+            let reach = reach(v, pos, player, from, occupied);
+            self.attacked[p] |= reach.captures;
+            self.attacked_by_men[p] |= reach.captures;
+            self.kind_attacks[p][kind as usize] |= reach.captures;
+            let movable = reach.movable(empty, enemies);
+            self.movers[p][kind as usize] |= movable;
+            let safe = (movable & !self.pawn_attacks[enemy]).count_ones() as i32;
+            self.mobility[p] += safe * data.mobility;
+            let zone_hits = (reach.captures & self.zone[enemy]).count_ones() as i32;
             if zone_hits > 0 {
                 self.zone_attackers[enemy] += 1;
                 self.zone_attacks[enemy] += zone_hits.min(4);
@@ -297,7 +257,7 @@ impl<'a> Board<'a> {
             if value <= MINOR
                 && rank + 1 >= ranks / 2
                 && rank + 3 <= ranks
-                && self.pawn_attacks[p][from as usize]
+                && has(self.pawn_attacks[p], from)
             {
                 let lo = file.saturating_sub(1);
                 let hi = (file + 1).min(g.files() - 1);
@@ -322,17 +282,9 @@ impl<'a> Board<'a> {
         if royal == NO_SQ {
             return 0;
         }
-        let mut weak = 0;
-        for &cell in &self.zone_cells[p][..self.zone_len[p]] {
-            let sq = cell as usize;
-            if self.attacks[enemy][sq] > 0 {
-                // The royal's own attack on its neighbours does not defend them.
-                let own = self.attacks[p][sq].saturating_sub(u8::from(cell != royal));
-                if own == 0 {
-                    weak += 1;
-                }
-            }
-        }
+        // Zone cells the enemy attacks that no own man but the royal defends.
+        let weak =
+            (self.zone[p] & self.attacked[enemy] & !self.attacked_by_men[p]).count_ones() as i32;
         let safe_checks = self.safe_checks(player, royal);
         if self.zone_attackers[p] < 2 && safe_checks == 0 {
             return 0;
@@ -353,9 +305,12 @@ impl<'a> Board<'a> {
         let movers = &self.movers[enemy as usize];
         let mut n = 0;
         let mut count = |sq: Sq, kinds: u64| {
-            let s = sq as usize;
-            if self.attacks[p][s] == 0 {
-                n += (movers[s] & kinds).count_ones() as i32;
+            if !has(self.attacked[p], sq) {
+                let mut kinds = kinds;
+                while kinds != 0 {
+                    n += i32::from(has(movers[kinds.trailing_zeros() as usize], sq));
+                    kinds &= kinds - 1;
+                }
             }
         };
         for leap in v.attacks.leaps(enemy, royal) {
@@ -384,20 +339,27 @@ impl<'a> Board<'a> {
             if piece.is_royal() {
                 continue;
             }
-            let s = sq as usize;
-            if self.attacks[enemy][s] == 0 {
+            if !has(self.attacked[enemy], sq) {
                 continue;
             }
-            let value = self.v.kind(piece.kind()).value.clamp(0, 60000) as u16;
-            if !piece.is_pawn() && self.pawn_attacks[enemy][s] {
+            if !piece.is_pawn() && has(self.pawn_attacks[enemy], sq) {
                 out[0] += 1;
-            } else if !piece.is_pawn() && self.least[enemy][s] < value {
+            } else if !piece.is_pawn() && self.attacked_by_cheaper(enemy, sq, piece.kind()) {
                 out[1] += 1;
-            } else if self.attacks[p][s] == 0 {
+            } else if !has(self.attacked[p], sq) {
                 out[2] += 1;
             }
         }
         out
+    }
+
+    /// Whether a pawn or officer of `player` worth less than `kind` attacks `sq` (a royal
+    /// never counts as cheaper).
+    fn attacked_by_cheaper(&self, player: usize, sq: Sq, kind: u8) -> bool {
+        let value = attack_value(self.v, kind);
+        (0..self.v.kinds() as u8).any(|k| {
+            has(self.kind_attacks[player][k as usize], sq) && attack_value(self.v, k) < value
+        })
     }
 
     /// Pawn structure of `player`: [doubled, isolated, supported, passed, free passed,
@@ -446,7 +408,7 @@ impl<'a> Board<'a> {
                     !q.is_empty() && q.is_pawn() && q.owner() == player
                 })
             });
-            if self.pawn_attacks[p][sq as usize] || beside {
+            if has(self.pawn_attacks[p], sq) || beside {
                 out[2] += 1;
             }
             let relative = v.relative_rank(sq, player) as i32;
@@ -457,7 +419,7 @@ impl<'a> Board<'a> {
                 let weight = relative * relative * 16 / (last * last);
                 out[3] += weight;
                 if let Some(stop) = g.square(&[file as i32, rank + forward]) {
-                    if pos.at(stop).is_empty() && self.attacks[enemy][stop as usize] == 0 {
+                    if pos.at(stop).is_empty() && !has(self.attacked[enemy], stop) {
                         out[4] += weight;
                     }
                     let near = 2 * cheb(self.royal[enemy], stop) - cheb(self.royal[p], stop);
@@ -499,6 +461,21 @@ impl<'a> Board<'a> {
             }
         }
         total
+    }
+}
+
+/// The reach of `player`'s man on `from` (a board of up to [`SMALL`] cells): from the
+/// variant's cell sets when its kind is plain, else walked cell by cell.
+#[inline]
+fn reach(v: &Variant, pos: &Position, player: u8, from: Sq, occupied: Cells) -> Reach {
+    let kind = pos.at(from).kind();
+    match &v.reach_sets {
+        Some(sets) if sets.plain(kind) => sets.reach(player, kind, from, occupied),
+        _ => {
+            let mut reach = Reach::default();
+            reach_from(v, pos, player, from, &mut |to, mode| reach.add(to, mode));
+            reach
+        }
     }
 }
 

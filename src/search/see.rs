@@ -7,6 +7,7 @@ use super::Evaluator;
 use crate::core::board::SquareSet;
 use crate::core::moves::{Move, MoveKind};
 use crate::core::position::Position;
+use crate::core::reach_sets::{Cells, cell, has};
 use crate::core::variant::Variant;
 use crate::geometry::{NO_SQ, Sq};
 
@@ -45,6 +46,8 @@ pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
     }
     let mut gone = SquareSet::default();
     gone.insert(mv.from);
+    // The same as a set of the men still on the board (boards of up to 128 cells).
+    let mut present = pos.occupied_cells().map(|set| set & !cell(mv.from));
     let mut on_target = if mv.is_promotion() {
         ev.kind_value(mv.piece)
     } else {
@@ -54,7 +57,8 @@ pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
     let mut side = (mover + 1) % pos.players();
     let mut depth = 0;
     while depth + 1 < gain.len() {
-        let Some(attacker) = least_valuable_attacker(v, pos, target, side, &gone, &piece_value)
+        let Some(attacker) =
+            least_valuable_attacker(v, pos, target, side, (&gone, present), &piece_value)
         else {
             break;
         };
@@ -67,6 +71,7 @@ pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
             break;
         }
         gone.insert(attacker);
+        present = present.map(|set| set & !cell(attacker));
         on_target = piece_value(attacker);
         side = (side + 1) % pos.players();
         if side == mover && pos.players() > 2 {
@@ -81,12 +86,14 @@ pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
     gain[0]
 }
 
+/// The cheapest man of `side` that attacks `target`, the men in `gone` (given also as a set of
+/// the men still present, where the board has one) left out.
 fn least_valuable_attacker(
     v: &Variant,
     pos: &Position,
     target: Sq,
     side: u8,
-    gone: &SquareSet,
+    (gone, present_cells): (&SquareSet, Option<Cells>),
     piece_value: &impl Fn(Sq) -> i32,
 ) -> Option<Sq> {
     let present = |sq: Sq| !pos.at(sq).is_empty() && !gone.contains(sq);
@@ -97,25 +104,27 @@ fn least_valuable_attacker(
             best = Some((value, sq));
         }
     };
-    for leap in v.attacks.leaps(side, target) {
-        if present(leap.from)
-            && pos.at(leap.from).owner() == side
-            && leap.kinds & (1 << pos.at(leap.from).kind()) != 0
-            && (leap.via == NO_SQ || !present(leap.via))
-        {
-            consider(leap.from);
+    // The side's men still present as a set, where the board has one: most leaps then cost
+    // one bit test.
+    let side_men = present_cells.map(|men| men & pos.occupied(side).low_cells());
+    if side_men.is_none_or(|men| men & v.attacks.leap_sources(side, target).unwrap_or(!0) != 0) {
+        for leap in v.attacks.leaps(side, target) {
+            if side_men.is_none_or(|men| has(men, leap.from))
+                && present(leap.from)
+                && pos.at(leap.from).owner() == side
+                && leap.kinds & (1 << pos.at(leap.from).kind()) != 0
+                && (leap.via == NO_SQ || !present(leap.via))
+            {
+                consider(leap.from);
+            }
         }
     }
     for ray in v.attacks.rays(side, target) {
-        for &(sq, kinds) in &ray.cells {
-            if !present(sq) {
-                continue;
-            }
+        if let Some((sq, kinds)) = ray.first_occupied(target, present_cells, present) {
             let p = pos.at(sq);
             if p.owner() == side && kinds & (1 << p.kind()) != 0 {
                 consider(sq);
             }
-            break;
         }
     }
     best.map(|(_, sq)| sq)

@@ -1,0 +1,233 @@
+//! Where a man reaches, as a set of cells in one 128-bit word, on boards of up to 128 cells.
+//!
+//! The evaluation walks every man's moves at every node to build its attack maps; cell by
+//! cell that walk was the largest cost of a search. Here each plain leap and ray of the
+//! [`MoveTables`] becomes a bit mask once, so a man's whole reach is a few mask operations:
+//! a ray's reach ends at its first occupied cell, found with one bit scan because the cells
+//! of a straight ray on a flat board rise or fall in index. Kinds with moves that need more
+//! than that (lame leaps, bent riders, hoppers) are marked not plain and keep the walk of
+//! [`reach_from`](super::movegen::reach_from).
+
+use super::piece::Mode;
+use super::tables::MoveTables;
+use crate::geometry::{NO_SQ, Sq};
+
+/// A set of cells, bit `n` for cell `n`.
+pub type Cells = u128;
+
+/// The largest board the sets serve.
+pub const MAX_CELLS: usize = 128;
+
+/// The single cell `sq` as a set.
+#[inline]
+pub fn cell(sq: Sq) -> Cells {
+    1 << sq
+}
+
+/// Whether `set` holds `sq`.
+#[inline]
+pub fn has(set: Cells, sq: Sq) -> bool {
+    set >> sq & 1 != 0
+}
+
+/// The cells one man reaches: those it may move to when they are empty, and those it
+/// attacks (captures on when they hold an enemy). Each ray's cells end at its first occupied
+/// cell, which is included.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    pub moves: Cells,
+    pub captures: Cells,
+}
+
+impl Reach {
+    /// Adds a cell reached with `mode`.
+    #[inline]
+    pub fn add(&mut self, sq: Sq, mode: Mode) {
+        if mode.can_move() {
+            self.moves |= cell(sq);
+        }
+        if mode.can_capture() {
+            self.captures |= cell(sq);
+        }
+    }
+
+    /// The cells the man can go to now: empty cells it moves to and enemy men it captures.
+    #[inline]
+    pub fn movable(&self, empty: Cells, enemies: Cells) -> Cells {
+        (self.moves & empty) | (self.captures & enemies)
+    }
+}
+
+/// A plain ray as a mask; `ascending` when its cells rise in index away from the man.
+#[derive(Clone, Copy, Debug)]
+struct RayMask {
+    cells: Cells,
+    ascending: bool,
+    mode: Mode,
+}
+
+/// The leaps of one (player, kind, square) as two masks and where its rays are.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    leap_moves: Cells,
+    leap_captures: Cells,
+    rays: (u32, u32),
+}
+
+/// Per (player, kind, square): the masks of [`MoveTables`] for boards of up to
+/// [`MAX_CELLS`] cells.
+#[derive(Clone, Debug)]
+pub struct ReachSets {
+    kinds: usize,
+    squares: usize,
+    entries: Vec<Entry>,
+    rays: Vec<RayMask>,
+    /// Kinds (bit per kind) whose every move is a plain leap or a straight ray.
+    plain: u64,
+}
+
+impl ReachSets {
+    /// The sets of a variant's move tables, or `None` on boards of more than [`MAX_CELLS`]
+    /// cells.
+    pub fn build(moves: &MoveTables, players: u8, kinds: usize, squares: usize) -> Option<Self> {
+        if squares > MAX_CELLS || kinds > 64 {
+            return None;
+        }
+        let mut sets = ReachSets {
+            kinds,
+            squares,
+            entries: Vec::with_capacity(players as usize * kinds * squares),
+            rays: Vec::new(),
+            plain: u64::MAX >> (64 - kinds.max(1)),
+        };
+        for player in 0..players {
+            for kind in 0..kinds as u8 {
+                for from in 0..squares as Sq {
+                    let mut entry = Entry::default();
+                    for leap in moves.leaps(player, kind, from) {
+                        if leap.via != NO_SQ {
+                            sets.plain &= !(1 << kind);
+                        }
+                        if leap.mode.can_move() {
+                            entry.leap_moves |= cell(leap.to);
+                        }
+                        if leap.mode.can_capture() {
+                            entry.leap_captures |= cell(leap.to);
+                        }
+                    }
+                    let start = sets.rays.len() as u32;
+                    for ray in moves.rays(player, kind, from) {
+                        let cells = moves.cells(ray);
+                        let ascending = cells.windows(2).all(|w| w[0] < w[1]) && from < cells[0];
+                        let descending = cells.windows(2).all(|w| w[0] > w[1]) && from > cells[0];
+                        if ray.hop_after.is_some() || ray.lead > 0 || !(ascending || descending) {
+                            sets.plain &= !(1 << kind);
+                            continue;
+                        }
+                        sets.rays.push(RayMask {
+                            cells: cells.iter().fold(0, |set, &sq| set | cell(sq)),
+                            ascending,
+                            mode: ray.mode,
+                        });
+                    }
+                    entry.rays = (start, sets.rays.len() as u32);
+                    sets.entries.push(entry);
+                }
+            }
+        }
+        Some(sets)
+    }
+
+    /// Whether every move of `kind` is in the sets ([`reach`](Self::reach) is exact for it).
+    #[inline]
+    pub fn plain(&self, kind: u8) -> bool {
+        self.plain >> kind & 1 != 0
+    }
+
+    /// The reach of a plain `kind` man of `player` on `from` among the `occupied` cells.
+    #[inline]
+    pub fn reach(&self, player: u8, kind: u8, from: Sq, occupied: Cells) -> Reach {
+        let entry = &self.entries
+            [(player as usize * self.kinds + kind as usize) * self.squares + from as usize];
+        let mut reach = Reach {
+            moves: entry.leap_moves,
+            captures: entry.leap_captures,
+        };
+        for ray in &self.rays[entry.rays.0 as usize..entry.rays.1 as usize] {
+            let blockers = ray.cells & occupied;
+            let cells = if blockers == 0 {
+                ray.cells
+            } else if ray.ascending {
+                ray.cells & (Cells::MAX >> (127 - blockers.trailing_zeros()))
+            } else {
+                ray.cells & (Cells::MAX << (127 - blockers.leading_zeros()))
+            };
+            if ray.mode.can_move() {
+                reach.moves |= cells;
+            }
+            if ray.mode.can_capture() {
+                reach.captures |= cells;
+            }
+        }
+        reach
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::movegen::reach_from;
+    use crate::fen::parse_position;
+    use crate::variants::{AnyGame, game};
+
+    /// The sets agree with the cell-by-cell walk for every man of several positions.
+    fn agrees_with_the_walk(variant: &str, fens: &[&str]) {
+        let Ok(AnyGame::Western(g)) = game(variant) else {
+            panic!("{variant} is a Western game")
+        };
+        let v = crate::core::game::Game::variant(&g);
+        let sets = v.reach_sets.as_ref().expect("a small board has sets");
+        for fen in fens {
+            let pos = parse_position(&g, fen).unwrap();
+            let occupied = (0..2).fold(0, |set, p| set | pos.occupied(p).low_cells());
+            for player in 0..2 {
+                for from in pos.occupied(player).iter() {
+                    let kind = pos.at(from).kind();
+                    assert!(sets.plain(kind), "{variant}: kind {kind} is plain");
+                    let mut walked = Reach::default();
+                    reach_from(v, &pos, player, from, &mut |to, mode| walked.add(to, mode));
+                    assert_eq!(
+                        sets.reach(player, kind, from, occupied),
+                        walked,
+                        "{variant} {fen}: the man on {from}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chess_sets_agree_with_the_walk() {
+        agrees_with_the_walk(
+            "chess",
+            &[
+                crate::variants::chess::START,
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+                "4k3/8/8/3Q4/8/8/8/R3K2R w KQ - 0 1",
+            ],
+        );
+    }
+
+    #[test]
+    fn wildebeest_sets_agree_with_the_walk() {
+        agrees_with_the_walk("wildebeest", &[crate::variants::wildebeest::START]);
+    }
+
+    #[test]
+    fn large_boards_have_none() {
+        let Ok(AnyGame::Cubism(g)) = game("cubic") else {
+            panic!("cubic is a Cubism game")
+        };
+        assert!(crate::core::game::Game::variant(&g).reach_sets.is_none());
+    }
+}

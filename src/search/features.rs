@@ -13,7 +13,7 @@
 use crate::core::movegen::{moves_from, reach_from};
 use crate::core::piece::MOBILITY_ONCE;
 use crate::core::position::Position;
-use crate::core::reach_sets::{Cells, MAX_CELLS, Reach, cell, has};
+use crate::core::reach_sets::{Cells, MAX_CELLS, Reach, cell, cells_in, has};
 use crate::core::variant::Variant;
 use crate::geometry::{NO_SQ, Sq};
 
@@ -98,6 +98,8 @@ pub fn features(v: &Variant, pos: &Position) -> [i32; TERMS] {
 struct Board<'a> {
     v: &'a Variant,
     pos: &'a Position,
+    /// Each player's men.
+    men: [Cells; 2],
     /// Cells each player attacks, its royal included.
     attacked: [Cells; 2],
     /// Cells each player attacks with men other than its royal (those defend the royal's
@@ -147,9 +149,11 @@ fn attack_value(v: &Variant, kind: u8) -> u16 {
 
 impl<'a> Board<'a> {
     fn new(v: &'a Variant, pos: &'a Position) -> Self {
+        let men = [pos.occupied(0).low_cells(), pos.occupied(1).low_cells()];
         let mut b = Board {
             v,
             pos,
+            men,
             attacked: [0; 2],
             attacked_by_men: [0; 2],
             pawn_attacks: [0; 2],
@@ -168,11 +172,11 @@ impl<'a> Board<'a> {
             tropism: [0; 2],
         };
         let g = v.geometry();
-        let occupied = pos.occupied(0).low_cells() | pos.occupied(1).low_cells();
+        let occupied = men[0] | men[1];
         // Royals first (their zones must be known while the officers are walked), then pawns
         // (safe mobility needs the enemy's pawn attacks), then the officers.
         for player in 0..2u8 {
-            if let Some(royal) = pos.royals(player).first() {
+            if let Some(royal) = cells_in(pos.royals(player).low_cells()).next() {
                 let p = player as usize;
                 b.royal[p] = royal;
                 let captures = reach(v, pos, player, royal, occupied).captures;
@@ -182,7 +186,7 @@ impl<'a> Board<'a> {
         }
         for player in 0..2u8 {
             let p = player as usize;
-            for from in pos.occupied(player).iter() {
+            for from in cells_in(men[p]) {
                 let piece = pos.at(from);
                 if !piece.is_pawn() || piece.is_royal() {
                     continue;
@@ -216,9 +220,9 @@ impl<'a> Board<'a> {
         } else {
             (g.file_of(enemy_royal) as i32, g.rank_of(enemy_royal) as i32)
         };
-        let enemies = pos.occupied(enemy as u8).low_cells();
+        let enemies = self.men[enemy];
         let empty = !occupied;
-        for from in pos.occupied(player).iter() {
+        for from in cells_in(self.men[p]) {
             let piece = pos.at(from);
             if piece.is_pawn() || piece.is_royal() {
                 continue;
@@ -334,7 +338,7 @@ impl<'a> Board<'a> {
         let p = player as usize;
         let enemy = 1 - p;
         let mut out = [0; 3];
-        for sq in self.pos.occupied(player).iter() {
+        for sq in cells_in(self.men[p]) {
             let piece = self.pos.at(sq);
             if piece.is_royal() {
                 continue;
@@ -388,7 +392,7 @@ impl<'a> Board<'a> {
             )
             .min(5)
         };
-        for sq in pos.occupied(player).iter() {
+        for sq in cells_in(self.men[p]) {
             let piece = pos.at(sq);
             if !piece.is_pawn() || piece.is_royal() {
                 continue;

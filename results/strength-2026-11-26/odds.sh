@@ -11,13 +11,18 @@
 # Chess seeds 2 and 3 chose the present base (every kept change was kept for its score on them),
 # so the base's score there is flattered: 72.0% on seed 2 against 66.7% and 68.0% on the fresh
 # seeds 4 and 5 (ninth session). Compare a change with the base on seeds not used to choose it.
+# M_NODES sets Menagerie's nodes (default 20,000; other values are named in the file names): the
+# tenth session tripled both sides (M_NODES=60000 odds.sh chess 12000 100 4) to see how each
+# side's strength grows with its nodes.
 set -u
 M=${M:-/tmp/menagerie-strength}
 FS=${FS:-$HOME/.cache/menagerie-peers}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${OUT:-$(dirname "$0")}
 VARIANT=$1 FS_NODES=$2 GAMES=$3 SEED=${4:-1}
-name="odds-$VARIANT-$FS_NODES-s$SEED"
+M_NODES=${M_NODES:-20000}
+if [ "$M_NODES" = 20000 ]; then name="odds-$VARIANT-$FS_NODES-s$SEED"
+else name="odds-$VARIANT-$M_NODES-$FS_NODES-s$SEED"; fi
 case "$VARIANT" in
 wildebeest) extra=(--openings "${OPENINGS:-$ROOT/tools/openings/wildebeest_no_castling_200.txt}")
     peer="name=Fairy-Stockfish,cmd=$FS/fs-wildebeest,proto=uci,variant=wildebeest,letters=W:G" ;;
@@ -28,5 +33,5 @@ cd "$OUT"
 "$M" match --variant "$VARIANT" "${extra[@]}" \
   --engine "name=Menagerie,cmd=$M" \
   --engine "$peer,option.Threads=1,option.Hash=16,nodes=$FS_NODES" \
-  --nodes 20000 --tc 120+1 --games "$GAMES" --concurrency 2 --pgn "$name.pgn" > "$name.log" 2> "$name.err"
+  --nodes "$M_NODES" --tc 120+1 --games "$GAMES" --concurrency 2 --pgn "$name.pgn" > "$name.log" 2> "$name.err"
 tail -n 4 "$name.log"

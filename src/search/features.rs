@@ -9,6 +9,11 @@
 //! need files and ranks are zero on boards that are not flat; those that need the attack maps
 //! are computed for two players on boards of up to [`SMALL`] cells (every flat two-player game
 //! here), the rest keep the simpler terms.
+//!
+//! The maps are cell sets ([`crate::core::reach_sets`]): a man's reach is a set, so a cell two
+//! of its moves reach counts once in its mobility and its attacks on a royal's neighbourhood
+//! (the armies here have no such overlaps; the bench's count did not change when the maps
+//! became sets).
 
 use crate::core::movegen::{moves_from, reach_from};
 use crate::core::piece::MOBILITY_ONCE;

@@ -133,10 +133,17 @@ impl ReachSets {
                     }
                     let start = sets.rays.len() as u32;
                     for ray in moves.rays(player, kind, from) {
+                        if ray.hop_after.is_some() || ray.lead > 0 {
+                            sets.plain &= !(1 << kind);
+                            continue;
+                        }
                         let cells = moves.cells(ray);
-                        let ascending = cells.windows(2).all(|w| w[0] < w[1]) && from < cells[0];
-                        let descending = cells.windows(2).all(|w| w[0] > w[1]) && from > cells[0];
-                        if ray.hop_after.is_some() || ray.lead > 0 || !(ascending || descending) {
+                        let Some(&first) = cells.first() else {
+                            continue;
+                        };
+                        let ascending = cells.windows(2).all(|w| w[0] < w[1]) && from < first;
+                        let descending = cells.windows(2).all(|w| w[0] > w[1]) && from > first;
+                        if !(ascending || descending) {
                             sets.plain &= !(1 << kind);
                             continue;
                         }

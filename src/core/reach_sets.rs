@@ -24,6 +24,12 @@ pub fn cell(sq: Sq) -> Cells {
     1 << sq
 }
 
+/// The given cells as a set.
+#[inline]
+pub fn set_of(cells: impl IntoIterator<Item = Sq>) -> Cells {
+    cells.into_iter().fold(0, |set, sq| set | cell(sq))
+}
+
 /// Whether `set` holds `sq`.
 #[inline]
 pub fn has(set: Cells, sq: Sq) -> bool {
@@ -149,7 +155,7 @@ impl ReachSets {
                         }
                         let all_if = |yes: bool| if yes { Cells::MAX } else { 0 };
                         sets.rays.push(RayMask {
-                            cells: cells.iter().fold(0, |set, &sq| set | cell(sq)),
+                            cells: set_of(cells.iter().copied()),
                             ascending,
                             moves: all_if(ray.mode.can_move()),
                             captures: all_if(ray.mode.can_capture()),

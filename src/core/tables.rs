@@ -6,7 +6,7 @@
 //! square, where an attacker of each kind would stand.
 
 use super::piece::{Mode, PieceKind, Reach};
-use super::reach_sets::{Cells, MAX_CELLS, cell};
+use super::reach_sets::{Cells, MAX_CELLS, set_of};
 use crate::geometry::{Geometry, NO_SQ, Sq, Vector};
 
 /// How each player sees "forward". Player 0 moves up the rank axis (axis 1).
@@ -297,7 +297,7 @@ impl RayAttack {
         let ascending = cells[0].0 > target;
         let straight = cells.iter().all(|&(sq, _)| (sq > target) == ascending);
         let mask = if squares <= MAX_CELLS && constant && straight && step > 0 {
-            cells.iter().fold(0, |set, &(sq, _)| set | cell(sq))
+            set_of(cells.iter().map(|&(sq, _)| sq))
         } else {
             0
         };
@@ -454,7 +454,7 @@ impl AttackTables {
         let leap_sources = if squares <= MAX_CELLS {
             leaps
                 .iter()
-                .map(|list| list.iter().fold(0, |set, leap| set | cell(leap.from)))
+                .map(|list| set_of(list.iter().map(|leap| leap.from)))
                 .collect()
         } else {
             Vec::new()

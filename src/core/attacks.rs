@@ -26,7 +26,13 @@ pub fn is_attacked(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> boo
         }
     }
     let men = pos.occupied_cells();
+    // The attacker's men as a set where the board has one: a line without any of them needs
+    // no look.
+    let attackers = men.map(|_| pos.occupied(attacker).low_cells());
     for ray in v.attacks.rays(attacker, target) {
+        if attackers.is_some_and(|set| ray.misses(set)) {
+            continue;
+        }
         if let Some((sq, kinds)) = ray.first_occupied(target, men, |sq| !pos.at(sq).is_empty()) {
             let p = pos.at(sq);
             if p.owner() == attacker && kinds & (1 << p.kind()) != 0 {

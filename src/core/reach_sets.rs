@@ -178,24 +178,51 @@ impl ReachSets {
     /// The reach of a plain `kind` man of `player` on `from` among the `occupied` cells.
     #[inline]
     pub fn reach(&self, player: u8, kind: u8, from: Sq, occupied: Cells) -> Reach {
-        let entry = &self.entries
-            [(player as usize * self.kinds + kind as usize) * self.squares + from as usize];
+        let entry = self.entry(player, kind, from);
         let mut reach = Reach {
             moves: entry.leap_moves,
             captures: entry.leap_captures,
         };
         for ray in &self.rays[entry.rays.0 as usize..entry.rays.1 as usize] {
-            let blockers = ray.cells & occupied;
-            let cells = if blockers == 0 {
-                ray.cells
-            } else if ray.ascending {
-                ray.cells & (Cells::MAX >> (127 - blockers.trailing_zeros()))
-            } else {
-                ray.cells & (Cells::MAX << (127 - blockers.leading_zeros()))
-            };
+            let cells = ray.open_cells(occupied);
             reach.moves |= cells & ray.moves;
             reach.captures |= cells & ray.captures;
         }
         reach
+    }
+
+    /// The cells a plain `kind` man of `player` on `from` attacks among the `occupied` cells:
+    /// the captures of [`reach`](Self::reach) alone, without looking at the rays that only
+    /// move (a pawn's pushes).
+    #[inline]
+    pub fn captures(&self, player: u8, kind: u8, from: Sq, occupied: Cells) -> Cells {
+        let entry = self.entry(player, kind, from);
+        let mut captures = entry.leap_captures;
+        for ray in &self.rays[entry.rays.0 as usize..entry.rays.1 as usize] {
+            if ray.captures != 0 {
+                captures |= ray.open_cells(occupied);
+            }
+        }
+        captures
+    }
+
+    #[inline]
+    fn entry(&self, player: u8, kind: u8, from: Sq) -> &Entry {
+        &self.entries[(player as usize * self.kinds + kind as usize) * self.squares + from as usize]
+    }
+}
+
+impl RayMask {
+    /// The ray's cells up to its first occupied one, which is included.
+    #[inline]
+    fn open_cells(&self, occupied: Cells) -> Cells {
+        let blockers = self.cells & occupied;
+        if blockers == 0 {
+            self.cells
+        } else if self.ascending {
+            self.cells & (Cells::MAX >> (127 - blockers.trailing_zeros()))
+        } else {
+            self.cells & (Cells::MAX << (127 - blockers.leading_zeros()))
+        }
     }
 }

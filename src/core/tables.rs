@@ -282,9 +282,12 @@ pub struct RayAttack {
     /// Whether the cells rise in index, and by how much from one to the next.
     ascending: bool,
     step: u16,
-    /// The kinds that attack from every cell, when they are the same all along (riders
-    /// without a range): no need to find the cell's place in the line.
-    uniform: Option<u64>,
+    /// The line's first cell and the kinds that attack from it.
+    first: (Sq, u64),
+    /// The kinds that attack from every cell after the first, when they are the same all
+    /// along (riders without a range; a royal's or a pawn's step is the first cell's
+    /// difference): no need to find the cell's place in the line.
+    beyond_first: Option<u64>,
 }
 
 impl RayAttack {
@@ -301,22 +304,32 @@ impl RayAttack {
         } else {
             0
         };
-        let uniform = cells
+        let beyond = cells.get(1).map_or(0, |&(_, kinds)| kinds);
+        let beyond_first = cells
             .iter()
-            .all(|&(_, kinds)| kinds == cells[0].1)
-            .then_some(cells[0].1);
+            .skip(1)
+            .all(|&(_, kinds)| kinds == beyond)
+            .then_some(beyond);
         RayAttack {
+            first: cells[0],
             cells,
             mask,
             ascending,
             step,
-            uniform,
+            beyond_first,
         }
     }
 
     /// Whether the line has a mask (its first man is found by a bit scan).
     pub fn has_mask(&self) -> bool {
         self.mask != 0
+    }
+
+    /// True when the line has a mask and none of its cells is in `set`: no man of `set` can
+    /// be the line's first, so the line needs no look.
+    #[inline]
+    pub fn misses(&self, set: Cells) -> bool {
+        self.mask != 0 && self.mask & set == 0
     }
 
     /// The first cell along the line that `occupied` holds, with the kinds that attack the
@@ -341,7 +354,8 @@ impl RayAttack {
             } else {
                 127 - hit.leading_zeros()
             } as Sq;
-            let kinds = match self.uniform {
+            let kinds = match self.beyond_first {
+                _ if sq == self.first.0 => self.first.1,
                 Some(kinds) => kinds,
                 None => self.cells[(sq.abs_diff(target) / self.step) as usize - 1].1,
             };

@@ -24,12 +24,28 @@ pub const MAX_AXES: usize = 6;
 pub const MAX_SQUARES: usize = 448;
 
 /// An N-dimensional box of cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Geometry {
     axes: usize,
     dims: [u8; MAX_AXES],
     strides: [usize; MAX_AXES],
     squares: usize,
+    /// Per square: its coordinates on axes 0 and 1 (file and rank on flat boards), read by
+    /// [`file_of`](Self::file_of) and [`rank_of`](Self::rank_of) in the evaluation's hot loops,
+    /// where two integer divisions a call were a measurable share of the search's time.
+    file_rank: [[u8; 2]; MAX_SQUARES],
+}
+
+/// The box's shape only: the per-square table follows from it.
+impl std::fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Geometry")
+            .field("axes", &self.axes)
+            .field("dims", &self.dims)
+            .field("strides", &self.strides)
+            .field("squares", &self.squares)
+            .finish()
+    }
 }
 
 /// Why a box cannot be built.
@@ -73,6 +89,7 @@ impl Geometry {
             dims: [1; MAX_AXES],
             strides: [0; MAX_AXES],
             squares: 1,
+            file_rank: [[0; 2]; MAX_SQUARES],
         };
         for (axis, &size) in dims.iter().enumerate() {
             if size == 0 || size > 26 {
@@ -84,6 +101,10 @@ impl Geometry {
         }
         if geometry.squares > MAX_SQUARES {
             return Err(GeometryError::TooLarge(geometry.squares));
+        }
+        let (files, ranks) = (geometry.dims[0] as usize, geometry.dims[1] as usize);
+        for (sq, cell) in geometry.file_rank.iter_mut().enumerate() {
+            *cell = [(sq % files) as u8, (sq / files % ranks) as u8];
         }
         Ok(geometry)
     }
@@ -154,13 +175,21 @@ impl Geometry {
     }
 
     /// File (axis 0) of a square.
+    #[inline]
     pub fn file_of(&self, sq: Sq) -> usize {
-        sq as usize % self.dims[0] as usize
+        match self.file_rank.get(sq as usize) {
+            Some(cell) => cell[0] as usize,
+            None => sq as usize % self.dims[0] as usize,
+        }
     }
 
     /// Rank (axis 1) of a square, 0-based from White's side.
+    #[inline]
     pub fn rank_of(&self, sq: Sq) -> usize {
-        (sq as usize / self.dims[0] as usize) % self.dims[1] as usize
+        match self.file_rank.get(sq as usize) {
+            Some(cell) => cell[1] as usize,
+            None => (sq as usize / self.dims[0] as usize) % self.dims[1] as usize,
+        }
     }
 
     /// The conventional name of a square on a flat board: file letter then 1-based rank (`k10`).

@@ -112,6 +112,8 @@ struct Board<'a> {
     attacked_by_men: [Cells; 2],
     /// Cells each player's pawns attack.
     pawn_attacks: [Cells; 2],
+    /// Each player's pawns (royal ones too).
+    pawn_men: [Cells; 2],
     /// Per player and kind: the cells its pawns and officers of that kind attack.
     kind_attacks: [[Cells; MAX_KINDS]; 2],
     /// Per player and kind: the cells its officers of that kind can move to.
@@ -162,6 +164,7 @@ impl<'a> Board<'a> {
             attacked: [0; 2],
             attacked_by_men: [0; 2],
             pawn_attacks: [0; 2],
+            pawn_men: [0; 2],
             kind_attacks: [[0; MAX_KINDS]; 2],
             movers: [[0; MAX_KINDS]; 2],
             zone: [0; 2],
@@ -184,7 +187,7 @@ impl<'a> Board<'a> {
             if let Some(royal) = cells_in(pos.royals(player).low_cells()).next() {
                 let p = player as usize;
                 b.royal[p] = royal;
-                let captures = reach(v, pos, player, royal, occupied).captures;
+                let captures = attacks(v, pos, player, royal, occupied);
                 b.attacked[p] |= captures;
                 b.zone[p] = cell(royal) | captures;
             }
@@ -193,14 +196,18 @@ impl<'a> Board<'a> {
             let p = player as usize;
             for from in cells_in(men[p]) {
                 let piece = pos.at(from);
-                if !piece.is_pawn() || piece.is_royal() {
+                if !piece.is_pawn() {
+                    continue;
+                }
+                b.pawn_men[p] |= cell(from);
+                if piece.is_royal() {
                     continue;
                 }
                 let file = g.file_of(from);
                 b.pawns_on_file[p][file] = b.pawns_on_file[p][file].saturating_add(1);
                 let seen_by_other = v.relative_rank(from, 1 - player) as u8;
                 b.blocker_rank[p][file] = b.blocker_rank[p][file].max(seen_by_other);
-                let captures = reach(v, pos, player, from, occupied).captures;
+                let captures = attacks(v, pos, player, from, occupied);
                 b.pawn_attacks[p] |= captures;
                 b.attacked[p] |= captures;
                 b.attacked_by_men[p] |= captures;
@@ -343,12 +350,9 @@ impl<'a> Board<'a> {
         let p = player as usize;
         let enemy = 1 - p;
         let mut out = [0; 3];
-        for sq in cells_in(self.men[p]) {
+        for sq in cells_in(self.men[p] & self.attacked[enemy]) {
             let piece = self.pos.at(sq);
             if piece.is_royal() {
-                continue;
-            }
-            if !has(self.attacked[enemy], sq) {
                 continue;
             }
             if !piece.is_pawn() && has(self.pawn_attacks[enemy], sq) {
@@ -411,12 +415,10 @@ impl<'a> Board<'a> {
             if !left && !right {
                 out[1] += 1;
             }
-            let beside = [-1i32, 1].iter().any(|&df| {
-                g.square(&[file as i32 + df, rank]).is_some_and(|s| {
-                    let q = pos.at(s);
-                    !q.is_empty() && q.is_pawn() && q.owner() == player
-                })
-            });
+            // A pawn of the same player on the cell to either side (a flat board's index
+            // differs by one along a rank).
+            let beside = (file > 0 && has(self.pawn_men[p], sq - 1))
+                || (file + 1 < files && has(self.pawn_men[p], sq + 1));
             if has(self.pawn_attacks[p], sq) || beside {
                 out[2] += 1;
             }
@@ -485,6 +487,17 @@ fn reach(v: &Variant, pos: &Position, player: u8, from: Sq, occupied: Cells) -> 
             reach_from(v, pos, player, from, &mut |to, mode| reach.add(to, mode));
             reach
         }
+    }
+}
+
+/// The cells `player`'s man on `from` attacks (a board of up to [`SMALL`] cells): the
+/// captures of its [`reach`], without the moves.
+#[inline]
+fn attacks(v: &Variant, pos: &Position, player: u8, from: Sq, occupied: Cells) -> Cells {
+    let kind = pos.at(from).kind();
+    match &v.reach_sets {
+        Some(sets) if sets.plain(kind) => sets.captures(player, kind, from, occupied),
+        _ => reach(v, pos, player, from, occupied).captures,
     }
 }
 

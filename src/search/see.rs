@@ -120,6 +120,9 @@ fn least_valuable_attacker(
         }
     }
     for ray in v.attacks.rays(side, target) {
+        if side_men.is_some_and(|men| ray.misses(men)) {
+            continue;
+        }
         if let Some((sq, kinds)) = ray.first_occupied(target, present_cells, present) {
             let p = pos.at(sq);
             if p.owner() == side && kinds & (1 << p.kind()) != 0 {

@@ -354,14 +354,36 @@ impl RayAttack {
             } else {
                 127 - hit.leading_zeros()
             } as Sq;
-            let kinds = match self.beyond_first {
-                _ if sq == self.first.0 => self.first.1,
-                Some(kinds) => kinds,
-                None => self.cells[(sq.abs_diff(target) / self.step) as usize - 1].1,
-            };
-            return Some((sq, kinds));
+            return Some((sq, self.kinds_at(target, sq)));
         }
         self.cells.iter().copied().find(|&(sq, _)| occupied(sq))
+    }
+
+    /// The line's cells up to its first one `occupied` holds (included), as a set; `None`
+    /// where the line has no mask.
+    #[inline]
+    pub fn open_cells(&self, occupied: Cells) -> Option<Cells> {
+        if self.mask == 0 {
+            return None;
+        }
+        let hit = self.mask & occupied;
+        Some(if hit == 0 {
+            self.mask
+        } else if self.ascending {
+            self.mask & (Cells::MAX >> (127 - hit.trailing_zeros()))
+        } else {
+            self.mask & (Cells::MAX << (127 - hit.leading_zeros()))
+        })
+    }
+
+    /// The kinds that attack `target` from `sq`, a cell of this line (which has a mask).
+    #[inline]
+    pub fn kinds_at(&self, target: Sq, sq: Sq) -> u64 {
+        match self.beyond_first {
+            _ if sq == self.first.0 => self.first.1,
+            Some(kinds) => kinds,
+            None => self.cells[(sq.abs_diff(target) / self.step) as usize - 1].1,
+        }
     }
 }
 

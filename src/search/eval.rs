@@ -209,6 +209,14 @@ pub struct Evaluator {
     holdings: bool,
 }
 
+/// The per-square tables' sums of a position, before the board terms are added.
+#[derive(Clone, Copy)]
+struct TableSums {
+    mg: i32,
+    eg: i32,
+    phase: i32,
+}
+
 impl Evaluator {
     pub fn new(v: &Variant) -> Self {
         Self::with_params(v, &EvalParams::defaults(v))
@@ -324,7 +332,7 @@ impl Evaluator {
 
     /// The evaluation from the point of view of the side to move, in centipawns.
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
-        self.evaluate_with(pos, &features(v, pos))
+        self.blend(self.table_sums(pos), &features(v, pos))
     }
 
     /// Like [`evaluate`](Self::evaluate), but when the table terms alone are beyond
@@ -332,17 +340,21 @@ impl Evaluator {
     /// (which rarely move a score that far).
     pub fn evaluate_lazy(&self, v: &Variant, pos: &Position, alpha: i32, beta: i32) -> i32 {
         const MARGIN: i32 = 400;
-        let quick = self.evaluate_with(pos, &[0; TERMS]);
+        // The table sums serve both blends: they are summed once.
+        let sums = self.table_sums(pos);
+        let quick = self.blend(sums, &[0; TERMS]);
         if quick - MARGIN >= beta || quick + MARGIN <= alpha {
             quick
         } else {
-            self.evaluate(v, pos)
+            self.blend(sums, &features(v, pos))
         }
     }
 
-    fn evaluate_with(&self, pos: &Position, terms: &[i32; TERMS]) -> i32 {
+    /// The per-square tables' (and the hands') middlegame and endgame sums for the side to
+    /// move, and the material phase.
+    fn table_sums(&self, pos: &Position) -> TableSums {
         if !self.holdings {
-            return self.evaluate_board(pos, terms);
+            return self.board_sums(pos);
         }
         let men = (0..pos.players()).flat_map(|player| {
             pos.occupied(player)
@@ -352,12 +364,12 @@ impl Evaluator {
         let hands = (0..pos.players()).flat_map(|player| {
             (0..self.kinds as u8).map(move |kind| (player, kind, pos.hand(player, kind)))
         });
-        self.evaluate_men(pos.side(), men, hands, terms)
+        self.men_sums(pos.side(), men, hands)
     }
 
-    /// [`evaluate_with`](Self::evaluate_with) for games without holdings: the same sum, in
-    /// plain loops (it runs at every node).
-    fn evaluate_board(&self, pos: &Position, terms: &[i32; TERMS]) -> i32 {
+    /// [`table_sums`](Self::table_sums) for games without holdings: the same sums, in plain
+    /// loops (they run at every node).
+    fn board_sums(&self, pos: &Position) -> TableSums {
         let side = pos.side();
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
         for player in 0..pos.players() {
@@ -378,12 +390,7 @@ impl Evaluator {
                 eg -= peg;
             }
         }
-        for (w, &count) in self.dynamic.iter().zip(terms) {
-            mg += w[0] * count;
-            eg += w[1] * count;
-        }
-        let phase = phase.min(self.full_phase);
-        self.sign * (mg * phase + eg * (self.full_phase - phase)) / self.full_phase + self.tempo
+        TableSums { mg, eg, phase }
     }
 
     /// The evaluation of men given as (owner, kind, square), hands as (owner, kind, count) and
@@ -396,6 +403,15 @@ impl Evaluator {
         hands: impl Iterator<Item = (u8, KindId, u8)>,
         terms: &[i32; TERMS],
     ) -> i32 {
+        self.blend(self.men_sums(side, men, hands), terms)
+    }
+
+    fn men_sums(
+        &self,
+        side: u8,
+        men: impl Iterator<Item = (u8, KindId, u16)>,
+        hands: impl Iterator<Item = (u8, KindId, u8)>,
+    ) -> TableSums {
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
         for (player, kind, sq) in men {
             let sign = if player == side { 1 } else { -1 };
@@ -414,6 +430,16 @@ impl Evaluator {
                 phase += held * self.phase_weight[kind];
             }
         }
+        TableSums { mg, eg, phase }
+    }
+
+    /// The table sums and the weighted board terms, blended by the material phase.
+    fn blend(&self, sums: TableSums, terms: &[i32; TERMS]) -> i32 {
+        let TableSums {
+            mut mg,
+            mut eg,
+            phase,
+        } = sums;
         for (w, &count) in self.dynamic.iter().zip(terms) {
             mg += w[0] * count;
             eg += w[1] * count;

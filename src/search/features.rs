@@ -118,6 +118,8 @@ struct Board<'a> {
     kind_attacks: [[Cells; MAX_KINDS]; 2],
     /// Per player and kind: the cells its officers of that kind can move to.
     movers: [[Cells; MAX_KINDS]; 2],
+    /// Per player: the cells any of its officers can move to.
+    movers_any: [Cells; 2],
     /// Each player's royal's neighbourhood: the royal's cell and every cell it attacks.
     zone: [Cells; 2],
     royal: [Sq; 2],
@@ -167,6 +169,7 @@ impl<'a> Board<'a> {
             pawn_men: [0; 2],
             kind_attacks: [[0; MAX_KINDS]; 2],
             movers: [[0; MAX_KINDS]; 2],
+            movers_any: [0; 2],
             zone: [0; 2],
             royal: [NO_SQ; 2],
             mobility: [0; 2],
@@ -249,12 +252,13 @@ impl<'a> Board<'a> {
             self.kind_attacks[p][kind as usize] |= reach.captures;
             let movable = reach.movable(empty, enemies);
             self.movers[p][kind as usize] |= movable;
+            self.movers_any[p] |= movable;
             let safe = (movable & !self.pawn_attacks[enemy]).count_ones() as i32;
             self.mobility[p] += safe * data.mobility;
-            let zone_hits = (reach.captures & self.zone[enemy]).count_ones() as i32;
-            if zone_hits > 0 {
+            let zone_hits = reach.captures & self.zone[enemy];
+            if zone_hits != 0 {
                 self.zone_attackers[enemy] += 1;
-                self.zone_attacks[enemy] += zone_hits.min(4);
+                self.zone_attacks[enemy] += (zone_hits.count_ones() as i32).min(4);
             }
             let file = g.file_of(from);
             if enemy_royal != NO_SQ {
@@ -319,24 +323,36 @@ impl<'a> Board<'a> {
         let p = player as usize;
         let enemy = 1 - player;
         let movers = &self.movers[enemy as usize];
+        // Only cells some enemy officer can move to and `player` does not attack can count.
+        let candidates = self.movers_any[enemy as usize] & !self.attacked[p];
+        if candidates == 0 {
+            return 0;
+        }
         let mut n = 0;
         let mut count = |sq: Sq, kinds: u64| {
-            if !has(self.attacked[p], sq) {
-                let mut kinds = kinds;
-                while kinds != 0 {
-                    n += i32::from(has(movers[kinds.trailing_zeros() as usize], sq));
-                    kinds &= kinds - 1;
-                }
+            let mut kinds = kinds;
+            while kinds != 0 {
+                n += i32::from(has(movers[kinds.trailing_zeros() as usize], sq));
+                kinds &= kinds - 1;
             }
         };
         for leap in v.attacks.leaps(enemy, royal) {
-            if leap.via == NO_SQ || pos.at(leap.via).is_empty() {
+            if has(candidates, leap.from) && (leap.via == NO_SQ || pos.at(leap.via).is_empty()) {
                 count(leap.from, leap.kinds);
             }
         }
+        let occupied = self.men[0] | self.men[1];
         for ray in v.attacks.rays(enemy, royal) {
+            if let Some(open) = ray.open_cells(occupied) {
+                for sq in cells_in(open & candidates) {
+                    count(sq, ray.kinds_at(royal, sq));
+                }
+                continue;
+            }
             for &(sq, kinds) in &ray.cells {
-                count(sq, kinds);
+                if has(candidates, sq) {
+                    count(sq, kinds);
+                }
                 if !pos.at(sq).is_empty() {
                     break;
                 }
@@ -552,10 +568,16 @@ fn shelter(v: &Variant, pos: &Position, player: u8) -> i32 {
     }
     let forward = forward(v, player);
     let (file, rank) = (g.file_of(royal) as i32, g.rank_of(royal) as i32);
-    (-1..=1)
-        .filter_map(|df| g.square(&[file + df, rank + forward]))
-        .filter(|&sq| {
-            let p = pos.at(sq);
+    let (files, ranks) = (g.files() as i32, g.ranks() as i32);
+    let ahead = rank + forward;
+    if !(0..ranks).contains(&ahead) {
+        return 0;
+    }
+    // A flat board's cell index is file + files * rank.
+    (file - 1..=file + 1)
+        .filter(|f| (0..files).contains(f))
+        .filter(|&f| {
+            let p = pos.at((f + files * ahead) as Sq);
             !p.is_empty() && p.is_pawn() && p.owner() == player
         })
         .count() as i32

@@ -125,6 +125,54 @@ pub fn pinned(v: &Variant, pos: &Position, royal_sq: Sq, player: u8) -> SquareSe
     pins
 }
 
+/// Where a man of `player` other than its royal must move to end a check on `royal_sq`: the
+/// checking man's cell and, for a rider, the cells between it and the royal; empty when men on
+/// two or more cells give check (only the royal can move then). `None` when no checker is
+/// found or one is a lame leaper (a man moved onto its leg would block it too): the caller
+/// then makes the moves to see. Valid only for variants with `fast_legality`.
+pub fn check_blocks(v: &Variant, pos: &Position, royal_sq: Sq, player: u8) -> Option<SquareSet> {
+    let mut blocks = SquareSet::default();
+    let mut checkers = SquareSet::default();
+    let men = pos.occupied_cells();
+    let occupied = |sq: Sq| !pos.at(sq).is_empty();
+    for enemy in (0..pos.players()).filter(|&e| e != player) {
+        for leap in v.attacks.leaps(enemy, royal_sq) {
+            let p = pos.at(leap.from);
+            if !p.is_empty()
+                && p.owner() == enemy
+                && leap.kinds & (1 << p.kind()) != 0
+                && (leap.via == NO_SQ || pos.at(leap.via).is_empty())
+            {
+                if leap.via != NO_SQ {
+                    return None;
+                }
+                checkers.insert(leap.from);
+                blocks.insert(leap.from);
+            }
+        }
+        for ray in v.attacks.rays(enemy, royal_sq) {
+            let Some((sq, kinds)) = ray.first_occupied(royal_sq, men, occupied) else {
+                continue;
+            };
+            let p = pos.at(sq);
+            if p.owner() == enemy && kinds & (1 << p.kind()) != 0 {
+                checkers.insert(sq);
+                for &(cell, _) in &ray.cells {
+                    blocks.insert(cell);
+                    if cell == sq {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    match checkers.len() {
+        0 => None,
+        1 => Some(blocks),
+        _ => Some(SquareSet::default()),
+    }
+}
+
 /// True when `target` is attacked by any player other than `player`.
 #[inline]
 pub fn attacked_by_enemy(v: &Variant, pos: &Position, target: Sq, player: u8) -> bool {

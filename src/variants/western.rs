@@ -2,7 +2,7 @@
 //! left in check, pawns that promote, castling, en passant), differing only in data.
 //! Orthodox chess, Wildebeest and almost-Wildebeest are this family.
 
-use crate::core::attacks::{attacked_by_enemy, pinned};
+use crate::core::attacks::{attacked_by_enemy, check_blocks, pinned};
 use crate::core::board::Piece;
 use crate::core::game::Game;
 use crate::core::movegen::piece_moves;
@@ -50,15 +50,25 @@ impl Western {
             return;
         };
         let in_check = attacked_by_enemy(v, pos, royal, side);
-        if v.fast_legality && !in_check {
-            // Only royal moves, pinned pieces, en passant and castling can expose the royal.
+        // In check, a man other than the royal must take the checker or step between
+        // (`None`: the moves are made to see).
+        let blocks = if in_check && v.fast_legality {
+            check_blocks(v, pos, royal, side)
+        } else {
+            None
+        };
+        if v.fast_legality && (!in_check || blocks.is_some()) {
+            // Only royal moves, pinned pieces, en passant and castling can expose the royal;
+            // in check, only a move that ends it can be legal.
             let pins = pinned(v, pos, royal, side);
             out.retain(|&mv| match mv.kind {
                 MoveKind::Normal if mv.from == royal => {
                     pos.with_cell_emptied(royal, |p| !attacked_by_enemy(v, p, mv.to, side))
                 }
-                MoveKind::Normal if !pins.contains(mv.from) => true,
-                MoveKind::Drop => true,
+                MoveKind::Normal if !pins.contains(mv.from) => {
+                    blocks.as_ref().is_none_or(|b| b.contains(mv.to))
+                }
+                MoveKind::Drop if !in_check => true,
                 _ => self.leaves_royal_safe(pos, mv),
             });
         } else {

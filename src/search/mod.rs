@@ -265,6 +265,34 @@ mod tests {
         })
     }
 
+    /// The evaluation cache a search filled is left in the table for the next search, and a
+    /// cleared table (a new game or another evaluator) forgets it.
+    #[test]
+    fn the_evaluation_cache_outlives_the_search_until_the_table_is_cleared() {
+        let any = game("chess").unwrap();
+        with_game!(&any, g => {
+            let pos = parse_position(g, g.variant().spec.start).unwrap();
+            let ev = Evaluator::new(g.variant());
+            let tt = TranspositionTable::new(8);
+            let limits = Limits {
+                depth: Some(4),
+                ..Limits::default()
+            };
+            let settings = Settings::default();
+            search(g, &ev, &pos, &limits, None, &settings, &tt, &Control::default(), &mut |_| {});
+            let cache = tt.take_eval_cache(0).expect("the search left its cache");
+            let filled: Vec<_> = cache.iter().filter(|&&(key, _)| key != 0).collect();
+            assert!(!filled.is_empty());
+            // Every kept entry is the exact evaluation of a position the search met: the start
+            // position is among them.
+            let start = filled.iter().find(|&&&(key, _)| key == pos.hash());
+            assert_eq!(start.map(|&&(_, score)| score), Some(g.evaluate(&ev, &pos, None)));
+            tt.keep_eval_cache(0, cache);
+            tt.clear();
+            assert!(tt.take_eval_cache(0).is_none());
+        })
+    }
+
     #[test]
     fn finds_mate_in_one_and_two() {
         let (mv, score) = best("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4);

@@ -44,7 +44,15 @@ pub struct TranspositionTable {
     /// The move-ordering statistics each search thread leaves to the next search (indexed by
     /// thread id): with the table they are what one move's search teaches the next.
     carry: Mutex<Vec<Option<Heuristics>>>,
+    /// Each search thread's cache of static evaluations, kept for its next search the same
+    /// way: in a game the next move's tree holds many of the positions this one evaluated.
+    /// Everything that changes the evaluator clears the table, and with it these.
+    eval_caches: Mutex<Vec<Option<EvalCache>>>,
 }
+
+/// Static evaluations by position hash (a thread's cache, see
+/// [`TranspositionTable::take_eval_cache`]).
+pub type EvalCache = Vec<(u64, i32)>;
 
 const MOVE_BITS: u32 = 29;
 
@@ -83,6 +91,7 @@ impl TranspositionTable {
             mask: count - 1,
             age: AtomicU64::new(0),
             carry: Mutex::new(Vec::new()),
+            eval_caches: Mutex::new(Vec::new()),
         }
     }
 
@@ -94,6 +103,26 @@ impl TranspositionTable {
         }
         self.age.store(0, Ordering::Relaxed);
         self.carried().clear();
+        self.eval_caches().clear();
+    }
+
+    fn eval_caches(&self) -> std::sync::MutexGuard<'_, Vec<Option<EvalCache>>> {
+        self.eval_caches.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The evaluation cache search thread `thread` left at the end of its last search (none
+    /// after [`clear`](Self::clear)).
+    pub fn take_eval_cache(&self, thread: usize) -> Option<EvalCache> {
+        self.eval_caches().get_mut(thread).and_then(Option::take)
+    }
+
+    /// Keeps search thread `thread`'s evaluation cache for the next search.
+    pub fn keep_eval_cache(&self, thread: usize, cache: EvalCache) {
+        let mut caches = self.eval_caches();
+        if caches.len() <= thread {
+            caches.resize_with(thread + 1, || None);
+        }
+        caches[thread] = Some(cache);
     }
 
     fn carried(&self) -> std::sync::MutexGuard<'_, Vec<Option<Heuristics>>> {

@@ -55,12 +55,21 @@ pub struct Worker<'a, G: Evaluate> {
     root: MoveList,
     reductions: Vec<[u8; 64]>,
     /// Static evaluations of recently seen positions by hash (the evaluation reads attack maps
-    /// of the whole board, and the same positions come back in every iteration).
-    eval_cache: Vec<(u64, i32)>,
+    /// of the whole board, and the same positions come back in every iteration and in the
+    /// next move's search: the cache is carried by the table like the heuristics).
+    eval_cache: super::tt::EvalCache,
 }
 
 /// Entries of a thread's evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
+
+/// A finished worker leaves its evaluation cache to the next search's worker of the same id.
+impl<G: Evaluate> Drop for Worker<'_, G> {
+    fn drop(&mut self) {
+        self.tt
+            .keep_eval_cache(self.id, std::mem::take(&mut self.eval_cache));
+    }
+}
 
 impl<'a, G: Evaluate> Worker<'a, G> {
     pub fn new(
@@ -128,7 +137,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             excluded: Vec::new(),
             root: MoveList::new(),
             reductions,
-            eval_cache: vec![(0, 0); EVAL_CACHE],
+            eval_cache: tt
+                .take_eval_cache(id)
+                .filter(|cache| cache.len() == EVAL_CACHE)
+                .unwrap_or_else(|| vec![(0, 0); EVAL_CACHE]),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use super::board::SquareSet;
 use super::position::Position;
+use super::tables::LeapAttack;
 use super::variant::Variant;
 use crate::geometry::{NO_SQ, Sq};
 
@@ -13,17 +14,13 @@ pub fn is_attacked(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> boo
         .attacks
         .leap_sources(attacker, target)
         .is_none_or(|sources| sources & pos.occupied(attacker).low_cells() != 0);
-    if leapers_near {
-        for leap in v.attacks.leaps(attacker, target) {
-            let p = pos.at(leap.from);
-            if !p.is_empty()
-                && p.owner() == attacker
-                && leap.kinds & (1 << p.kind()) != 0
-                && (leap.via == NO_SQ || pos.at(leap.via).is_empty())
-            {
-                return true;
-            }
-        }
+    if leapers_near
+        && v.attacks
+            .leaps(attacker, target)
+            .iter()
+            .any(|leap| leaps_from(pos, leap, attacker))
+    {
+        return true;
     }
     let men = pos.occupied_cells();
     // The attacker's men as a set where the board has one: a line without any of them needs
@@ -41,6 +38,17 @@ pub fn is_attacked(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> boo
         }
     }
     v.attacks.indirect_kinds != 0 && hopper_attacks(v, pos, target, attacker)
+}
+
+/// Whether `attacker`'s man on the leap's cell is of a kind that leaps from there onto the
+/// target, with the leg (for a lame leaper) free.
+#[inline]
+fn leaps_from(pos: &Position, leap: &LeapAttack, attacker: u8) -> bool {
+    let p = pos.at(leap.from);
+    !p.is_empty()
+        && p.owner() == attacker
+        && leap.kinds & (1 << p.kind()) != 0
+        && (leap.via == NO_SQ || pos.at(leap.via).is_empty())
 }
 
 /// The slow path for hoppers and bent riders: walk each such piece's own rays.
@@ -137,12 +145,7 @@ pub fn check_blocks(v: &Variant, pos: &Position, royal_sq: Sq, player: u8) -> Op
     let occupied = |sq: Sq| !pos.at(sq).is_empty();
     for enemy in (0..pos.players()).filter(|&e| e != player) {
         for leap in v.attacks.leaps(enemy, royal_sq) {
-            let p = pos.at(leap.from);
-            if !p.is_empty()
-                && p.owner() == enemy
-                && leap.kinds & (1 << p.kind()) != 0
-                && (leap.via == NO_SQ || pos.at(leap.via).is_empty())
-            {
+            if leaps_from(pos, leap, enemy) {
                 if leap.via != NO_SQ {
                     return None;
                 }

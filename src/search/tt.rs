@@ -43,11 +43,41 @@ pub struct TranspositionTable {
     age: AtomicU64,
     /// The move-ordering statistics each search thread leaves to the next search (indexed by
     /// thread id): with the table they are what one move's search teaches the next.
-    carry: Mutex<Vec<Option<Heuristics>>>,
+    carry: PerThread<Heuristics>,
     /// Each search thread's cache of static evaluations, kept for its next search the same
     /// way: in a game the next move's tree holds many of the positions this one evaluated.
     /// Everything that changes the evaluator clears the table, and with it these.
-    eval_caches: Mutex<Vec<Option<EvalCache>>>,
+    eval_caches: PerThread<EvalCache>,
+}
+
+/// What each search thread leaves to the next search's thread of the same id.
+struct PerThread<T>(Mutex<Vec<Option<T>>>);
+
+impl<T> PerThread<T> {
+    fn new() -> Self {
+        PerThread(Mutex::new(Vec::new()))
+    }
+
+    fn slots(&self) -> std::sync::MutexGuard<'_, Vec<Option<T>>> {
+        // A thread that panicked while holding the lock left nothing half-written that matters.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn take(&self, thread: usize) -> Option<T> {
+        self.slots().get_mut(thread).and_then(Option::take)
+    }
+
+    fn keep(&self, thread: usize, value: T) {
+        let mut slots = self.slots();
+        if slots.len() <= thread {
+            slots.resize_with(thread + 1, || None);
+        }
+        slots[thread] = Some(value);
+    }
+
+    fn clear(&self) {
+        self.slots().clear();
+    }
 }
 
 /// Static evaluations by position hash (a thread's cache, see
@@ -90,8 +120,8 @@ impl TranspositionTable {
             slots,
             mask: count - 1,
             age: AtomicU64::new(0),
-            carry: Mutex::new(Vec::new()),
-            eval_caches: Mutex::new(Vec::new()),
+            carry: PerThread::new(),
+            eval_caches: PerThread::new(),
         }
     }
 
@@ -102,47 +132,30 @@ impl TranspositionTable {
             slot.data.store(0, Ordering::Relaxed);
         }
         self.age.store(0, Ordering::Relaxed);
-        self.carried().clear();
-        self.eval_caches().clear();
-    }
-
-    fn eval_caches(&self) -> std::sync::MutexGuard<'_, Vec<Option<EvalCache>>> {
-        self.eval_caches.lock().unwrap_or_else(|e| e.into_inner())
+        self.carry.clear();
+        self.eval_caches.clear();
     }
 
     /// The evaluation cache search thread `thread` left at the end of its last search (none
     /// after [`clear`](Self::clear)).
     pub fn take_eval_cache(&self, thread: usize) -> Option<EvalCache> {
-        self.eval_caches().get_mut(thread).and_then(Option::take)
+        self.eval_caches.take(thread)
     }
 
     /// Keeps search thread `thread`'s evaluation cache for the next search.
     pub fn keep_eval_cache(&self, thread: usize, cache: EvalCache) {
-        let mut caches = self.eval_caches();
-        if caches.len() <= thread {
-            caches.resize_with(thread + 1, || None);
-        }
-        caches[thread] = Some(cache);
-    }
-
-    fn carried(&self) -> std::sync::MutexGuard<'_, Vec<Option<Heuristics>>> {
-        // A thread that panicked while holding the lock left nothing half-written that matters.
-        self.carry.lock().unwrap_or_else(|e| e.into_inner())
+        self.eval_caches.keep(thread, cache);
     }
 
     /// The move-ordering statistics search thread `thread` left at the end of its last search
     /// (none after [`clear`](Self::clear)).
     pub fn take_heuristics(&self, thread: usize) -> Option<Heuristics> {
-        self.carried().get_mut(thread).and_then(Option::take)
+        self.carry.take(thread)
     }
 
     /// Keeps search thread `thread`'s statistics for the next search.
     pub fn keep_heuristics(&self, thread: usize, heuristics: Heuristics) {
-        let mut carry = self.carried();
-        if carry.len() <= thread {
-            carry.resize_with(thread + 1, || None);
-        }
-        carry[thread] = Some(heuristics);
+        self.carry.keep(thread, heuristics);
     }
 
     /// Starts a new search: older entries become the first to be replaced.

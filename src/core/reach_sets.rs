@@ -216,13 +216,21 @@ impl RayMask {
     /// The ray's cells up to its first occupied one, which is included.
     #[inline]
     fn open_cells(&self, occupied: Cells) -> Cells {
-        let blockers = self.cells & occupied;
-        if blockers == 0 {
-            self.cells
-        } else if self.ascending {
-            self.cells & (Cells::MAX >> (127 - blockers.trailing_zeros()))
-        } else {
-            self.cells & (Cells::MAX << (127 - blockers.leading_zeros()))
-        }
+        up_to_first(self.cells, self.ascending, occupied)
+    }
+}
+
+/// The cells of a straight line (`line`, rising in index away from its start when
+/// `ascending`) up to its first cell that `occupied` holds, which is included: all of them
+/// when none is.
+#[inline]
+pub fn up_to_first(line: Cells, ascending: bool, occupied: Cells) -> Cells {
+    let blockers = line & occupied;
+    if blockers == 0 {
+        line
+    } else if ascending {
+        line & (Cells::MAX >> (127 - blockers.trailing_zeros()))
+    } else {
+        line & (Cells::MAX << (127 - blockers.leading_zeros()))
     }
 }

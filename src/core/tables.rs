@@ -6,7 +6,7 @@
 //! square, where an attacker of each kind would stand.
 
 use super::piece::{Mode, PieceKind, Reach};
-use super::reach_sets::{Cells, MAX_CELLS, set_of};
+use super::reach_sets::{Cells, MAX_CELLS, set_of, up_to_first};
 use crate::geometry::{Geometry, NO_SQ, Sq, Vector};
 
 /// How each player sees "forward". Player 0 moves up the rank axis (axis 1).
@@ -363,17 +363,7 @@ impl RayAttack {
     /// where the line has no mask.
     #[inline]
     pub fn open_cells(&self, occupied: Cells) -> Option<Cells> {
-        if self.mask == 0 {
-            return None;
-        }
-        let hit = self.mask & occupied;
-        Some(if hit == 0 {
-            self.mask
-        } else if self.ascending {
-            self.mask & (Cells::MAX >> (127 - hit.trailing_zeros()))
-        } else {
-            self.mask & (Cells::MAX << (127 - hit.leading_zeros()))
-        })
+        (self.mask != 0).then(|| up_to_first(self.mask, self.ascending, occupied))
     }
 
     /// The kinds that attack `target` from `sq`, a cell of this line (which has a mask).

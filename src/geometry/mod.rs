@@ -217,6 +217,34 @@ impl Geometry {
 mod tests {
     use super::*;
 
+    /// The per-square file and rank table answers as the coordinates do, on every board
+    /// shape, and squares past the table (such as `NO_SQ`) still get the arithmetic answer.
+    #[test]
+    fn file_and_rank_match_the_coordinates() {
+        for dims in [
+            &[5][..],
+            &[11, 10],
+            &[20, 20],
+            &[6, 6, 6],
+            &[4, 4, 3, 3],
+            &[2; 6],
+        ] {
+            let g = Geometry::new(dims).unwrap();
+            for sq in 0..g.squares() as Sq {
+                let c = g.coords(sq);
+                assert_eq!(
+                    (g.file_of(sq), g.rank_of(sq)),
+                    (c[0] as usize, c[1] as usize)
+                );
+            }
+            let (files, ranks) = (g.size(0), g.size(1));
+            for sq in [MAX_SQUARES as Sq, NO_SQ] {
+                let arithmetic = (sq as usize % files, sq as usize / files % ranks);
+                assert_eq!((g.file_of(sq), g.rank_of(sq)), arithmetic, "{dims:?} {sq}");
+            }
+        }
+    }
+
     #[test]
     fn flat_board_index_and_names() {
         let g = Geometry::flat(11, 10).unwrap();

@@ -6,6 +6,7 @@ mod common;
 use common::western;
 use menagerie::core::game::Game;
 use menagerie::core::movegen::reach_from;
+use menagerie::core::moves::MoveList;
 use menagerie::core::reach_sets::{Reach, cells_in};
 use menagerie::fen::parse_position;
 use menagerie::variants::{AnyGame, game};
@@ -83,4 +84,83 @@ fn boards_of_more_than_128_cells_have_none() {
         panic!("cubic is a Cubism game")
     };
     assert!(g.variant().reach_sets.is_none());
+}
+
+/// Men whose captures are plain leaps attack the same cells however the board is filled;
+/// riders do not.
+#[test]
+fn leaping_captures_are_fixed_riding_ones_are_not() {
+    let g = western("chess");
+    let v = g.variant();
+    let sets = v.reach_sets.as_ref().expect("a small board has sets");
+    let kind = |name: &str| {
+        (0..v.kinds() as u8)
+            .find(|&k| v.kind(k).name == name)
+            .expect("chess has the kind")
+    };
+    for name in ["pawn", "knight", "king"] {
+        let k = kind(name);
+        assert!(sets.fixed_captures(k), "{name}");
+        for from in 8..56 {
+            assert_eq!(
+                sets.captures(0, k, from, 0),
+                sets.captures(0, k, from, u64::MAX as u128 | 0xffff << 64),
+                "{name} on {from}"
+            );
+        }
+    }
+    for name in ["bishop", "rook", "queen"] {
+        assert!(!sets.fixed_captures(kind(name)), "{name}");
+    }
+}
+
+/// The pawns' cells a position keeps follow the board through moves and their undoing:
+/// pushes, captures, en passant, promotions, castling, over random games.
+#[test]
+fn the_pawns_cells_follow_the_board() {
+    let starts = [
+        ("chess", menagerie::variants::chess::START),
+        ("wildebeest", menagerie::variants::wildebeest::START),
+    ];
+    for (variant, start) in starts {
+        let g = western(variant);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _game in 0..6 {
+            let mut pos = parse_position(&g, start).unwrap();
+            let mut moves = MoveList::new();
+            let mut played = 0;
+            for _ply in 0..300 {
+                for player in 0..2 {
+                    let by_board: Vec<u16> = pos
+                        .occupied(player)
+                        .iter()
+                        .filter(|&sq| pos.at(sq).is_pawn())
+                        .collect();
+                    let kept: Vec<u16> = pos.pawns(player).iter().collect();
+                    assert_eq!(kept, by_board, "{variant}: player {player}");
+                }
+                g.legal_moves(&mut pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
+                played += 1;
+            }
+            // Undone to the start, the sets are the start's again.
+            for _ in 0..played {
+                g.unmake(&mut pos);
+            }
+            let start_pos = parse_position(&g, start).unwrap();
+            for player in 0..2 {
+                assert_eq!(
+                    pos.pawns(player).iter().collect::<Vec<_>>(),
+                    start_pos.pawns(player).iter().collect::<Vec<_>>(),
+                    "{variant}: undone"
+                );
+            }
+        }
+    }
 }

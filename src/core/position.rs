@@ -58,6 +58,8 @@ pub struct Position {
     board: Vec<Piece>,
     occupied: Vec<SquareSet>,
     royals: Vec<SquareSet>,
+    /// Cells of each player's pawns (the evaluation keeps pawn structures by them).
+    pawns: Vec<SquareSet>,
     hands: Vec<u8>,
     kinds: usize,
     players: u8,
@@ -84,6 +86,7 @@ impl Position {
             board: vec![Piece::EMPTY; squares],
             occupied: vec![SquareSet::default(); players as usize],
             royals: vec![SquareSet::default(); players as usize],
+            pawns: vec![SquareSet::default(); players as usize],
             hands: vec![0; players as usize * kinds],
             kinds,
             players,
@@ -146,6 +149,12 @@ impl Position {
         &self.royals[player as usize]
     }
 
+    /// Cells holding `player`'s pawns, royal ones too.
+    #[inline]
+    pub fn pawns(&self, player: u8) -> &SquareSet {
+        &self.pawns[player as usize]
+    }
+
     pub fn hand(&self, player: u8, kind: u8) -> u8 {
         self.hands[player as usize * self.kinds + kind as usize]
     }
@@ -199,11 +208,17 @@ impl Position {
             if old.is_royal() {
                 self.royals[old.owner() as usize].remove(sq);
             }
+            if old.is_pawn() {
+                self.pawns[old.owner() as usize].remove(sq);
+            }
         }
         if !piece.is_empty() {
             self.occupied[piece.owner() as usize].insert(sq);
             if piece.is_royal() {
                 self.royals[piece.owner() as usize].insert(sq);
+            }
+            if piece.is_pawn() {
+                self.pawns[piece.owner() as usize].insert(sq);
             }
         }
         self.board[sq as usize] = piece;

@@ -106,6 +106,9 @@ pub struct ReachSets {
     rays: Vec<RayMask>,
     /// Kinds (bit per kind) whose every move is a plain leap or a straight ray.
     plain: u64,
+    /// Kinds (bit per kind) that capture by rays (their attacks depend on where the other men
+    /// stand).
+    ray_captures: u64,
 }
 
 impl ReachSets {
@@ -121,6 +124,7 @@ impl ReachSets {
             entries: Vec::with_capacity(players as usize * kinds * squares),
             rays: Vec::new(),
             plain: u64::MAX >> (64 - kinds.max(1)),
+            ray_captures: 0,
         };
         for player in 0..players {
             for kind in 0..kinds as u8 {
@@ -139,6 +143,9 @@ impl ReachSets {
                     }
                     let start = sets.rays.len() as u32;
                     for ray in moves.rays(player, kind, from) {
+                        if ray.mode.can_capture() {
+                            sets.ray_captures |= 1 << kind;
+                        }
                         if ray.hop_after.is_some() || ray.lead > 0 {
                             sets.plain &= !(1 << kind);
                             continue;
@@ -173,6 +180,13 @@ impl ReachSets {
     #[inline]
     pub fn plain(&self, kind: u8) -> bool {
         self.plain >> kind & 1 != 0
+    }
+
+    /// Whether `kind` is plain and captures by leaps only: the cells it attacks do not depend
+    /// on where the other men stand (a pawn's), so they can be kept with the men's cells.
+    #[inline]
+    pub fn fixed_captures(&self, kind: u8) -> bool {
+        self.plain(kind) && self.ray_captures >> kind & 1 == 0
     }
 
     /// The reach of a plain `kind` man of `player` on `from` among the `occupied` cells.

@@ -10,6 +10,7 @@
 //! - royals: stay home and off the centre while the enemy has material, come out when it is gone.
 
 use super::features::{NAMES, TERMS, features};
+use super::pawn_structure::PawnTable;
 use crate::core::board::Piece;
 use crate::core::game::Game;
 use crate::core::movegen::empty_board_moves;
@@ -332,13 +333,24 @@ impl Evaluator {
 
     /// The evaluation from the point of view of the side to move, in centipawns.
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
-        self.blend(self.table_sums(pos), &features(v, pos))
+        self.evaluate_with(v, pos, &mut PawnTable::none())
+    }
+
+    /// [`evaluate`](Self::evaluate) with a search's table of pawn structures.
+    pub fn evaluate_with(&self, v: &Variant, pos: &Position, pawns: &mut PawnTable) -> i32 {
+        self.blend(self.table_sums(pos), &features(v, pos, pawns))
     }
 
     /// Like [`evaluate`](Self::evaluate), but when the table terms alone are beyond
     /// `[alpha - margin, beta + margin]` it returns them without the costlier board terms
     /// (which rarely move a score that far).
-    pub fn evaluate_lazy(&self, v: &Variant, pos: &Position, alpha: i32, beta: i32) -> i32 {
+    pub fn evaluate_lazy(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        (alpha, beta): (i32, i32),
+        pawns: &mut PawnTable,
+    ) -> i32 {
         const MARGIN: i32 = 400;
         // The table sums serve both blends: they are summed once.
         let sums = self.table_sums(pos);
@@ -346,7 +358,7 @@ impl Evaluator {
         if quick - MARGIN >= beta || quick + MARGIN <= alpha {
             quick
         } else {
-            self.blend(sums, &features(v, pos))
+            self.blend(sums, &features(v, pos, pawns))
         }
     }
 

@@ -8,6 +8,7 @@
 //! another goal or other captures overrides them (Partonici below).
 
 use super::eval::Evaluator;
+use super::pawn_structure::PawnTable;
 use crate::core::game::Game;
 use crate::core::moves::Move;
 use crate::core::position::Position;
@@ -26,11 +27,17 @@ pub trait Evaluate: Game {
 
     /// The static evaluation of `pos` for the side to move. `window` is the search's
     /// (alpha, beta) where a score far outside it may be returned roughly (quiescence's lazy
-    /// evaluation).
-    fn evaluate(&self, eval: &Evaluator, pos: &Position, window: Option<(i32, i32)>) -> i32 {
+    /// evaluation). `pawns` is the search's table of pawn structures.
+    fn evaluate(
+        &self,
+        eval: &Evaluator,
+        pos: &Position,
+        window: Option<(i32, i32)>,
+        pawns: &mut PawnTable,
+    ) -> i32 {
         match window {
-            Some((alpha, beta)) => eval.evaluate_lazy(self.variant(), pos, alpha, beta),
-            None => eval.evaluate(self.variant(), pos),
+            Some(window) => eval.evaluate_lazy(self.variant(), pos, window, pawns),
+            None => eval.evaluate_with(self.variant(), pos, pawns),
         }
     }
 }
@@ -61,7 +68,13 @@ impl Evaluate for Partonici {
         material + promotion.max(0)
     }
 
-    fn evaluate(&self, _eval: &Evaluator, pos: &Position, window: Option<(i32, i32)>) -> i32 {
+    fn evaluate(
+        &self,
+        _eval: &Evaluator,
+        pos: &Position,
+        window: Option<(i32, i32)>,
+        _pawns: &mut PawnTable,
+    ) -> i32 {
         self.evaluation().evaluate(self, pos, window)
     }
 }

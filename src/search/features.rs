@@ -15,6 +15,7 @@
 //! (the armies here have no such overlaps; the bench's count did not change when the maps
 //! became sets).
 
+use super::pawn_structure::{PawnStructure, PawnTable, passer_weight};
 use crate::core::movegen::{moves_from, reach_from};
 use crate::core::piece::MOBILITY_ONCE;
 use crate::core::position::Position;
@@ -67,10 +68,11 @@ pub const SMALL: usize = MAX_CELLS;
 /// checks).
 const MAX_KINDS: usize = 32;
 /// The most files the pawn-structure terms follow.
-const MAX_FILES: usize = 32;
+pub const MAX_FILES: usize = 32;
 
-/// The term counts for `pos`, side to move's view.
-pub fn features(v: &Variant, pos: &Position) -> [i32; TERMS] {
+/// The term counts for `pos`, side to move's view. `pawns` keeps the pawn structures of a
+/// search ([`PawnTable::none`] for a position alone).
+pub fn features(v: &Variant, pos: &Position, pawns: &mut PawnTable) -> [i32; TERMS] {
     let g = v.geometry();
     let flat = g.axes() == 2;
     if flat
@@ -79,7 +81,7 @@ pub fn features(v: &Variant, pos: &Position) -> [i32; TERMS] {
         && g.files() <= MAX_FILES
         && v.kinds() <= MAX_KINDS
     {
-        return Board::new(v, pos).terms();
+        return Board::new(v, pos, pawns).terms();
     }
     let side = pos.side();
     let mut total = [0i32; TERMS];
@@ -110,10 +112,8 @@ struct Board<'a> {
     /// Cells each player attacks with men other than its royal (those defend the royal's
     /// neighbourhood).
     attacked_by_men: [Cells; 2],
-    /// Cells each player's pawns attack.
-    pawn_attacks: [Cells; 2],
-    /// Each player's pawns (royal ones too).
-    pawn_men: [Cells; 2],
+    /// What the pawns alone decide: their attacks, files and structure.
+    pawns: PawnStructure,
     /// Per player and kind: the cells its pawns and officers of that kind attack.
     kind_attacks: [[Cells; MAX_KINDS]; 2],
     /// Per player and kind: the cells its officers of that kind can move to.
@@ -132,13 +132,6 @@ struct Board<'a> {
     /// Per player: officers that ride along files on files without own pawns (2 when the file
     /// has no pawns at all).
     open_file: [i32; 2],
-    /// Per player and file: how many pawns it has there.
-    pawns_on_file: [[u8; MAX_FILES]; 2],
-    /// Per player and file: the rank (counted from the other player's side, so higher is
-    /// nearer to the other's promotion) of its pawn least advanced there; 0 without pawns. A
-    /// pawn of the other player is passed when every such rank on its file and the
-    /// neighbouring ones is at most its own relative rank.
-    blocker_rank: [[u8; MAX_FILES]; 2],
     /// Per player and cell colour: the colour-bound kinds it has on that colour.
     bound_on: [[u64; 2]; 2],
     /// Per player: minor officers on outposts.
@@ -157,16 +150,16 @@ fn attack_value(v: &Variant, kind: u8) -> u16 {
 }
 
 impl<'a> Board<'a> {
-    fn new(v: &'a Variant, pos: &'a Position) -> Self {
+    fn new(v: &'a Variant, pos: &'a Position, pawns: &mut PawnTable) -> Self {
         let men = [pos.occupied(0).low_cells(), pos.occupied(1).low_cells()];
+        let occupied = men[0] | men[1];
         let mut b = Board {
             v,
             pos,
             men,
             attacked: [0; 2],
             attacked_by_men: [0; 2],
-            pawn_attacks: [0; 2],
-            pawn_men: [0; 2],
+            pawns: pawns.structure(v, pos, occupied),
             kind_attacks: [[0; MAX_KINDS]; 2],
             movers: [[0; MAX_KINDS]; 2],
             movers_any: [0; 2],
@@ -176,14 +169,10 @@ impl<'a> Board<'a> {
             zone_attackers: [0; 2],
             zone_attacks: [0; 2],
             open_file: [0; 2],
-            pawns_on_file: [[0; MAX_FILES]; 2],
-            blocker_rank: [[0; MAX_FILES]; 2],
             bound_on: [[0; 2]; 2],
             outposts: [0; 2],
             tropism: [0; 2],
         };
-        let g = v.geometry();
-        let occupied = men[0] | men[1];
         // Royals first (their zones must be known while the officers are walked), then pawns
         // (safe mobility needs the enemy's pawn attacks), then the officers.
         for player in 0..2u8 {
@@ -195,26 +184,23 @@ impl<'a> Board<'a> {
                 b.zone[p] = cell(royal) | captures;
             }
         }
-        for player in 0..2u8 {
-            let p = player as usize;
-            for from in cells_in(men[p]) {
-                let piece = pos.at(from);
-                if !piece.is_pawn() {
-                    continue;
+        for p in 0..2 {
+            let pawn_attacks = b.pawns.attacks[p];
+            b.attacked[p] |= pawn_attacks;
+            b.attacked_by_men[p] |= pawn_attacks;
+            let kinds = b.pawns.kinds[p];
+            if kinds.count_ones() == 1 {
+                b.kind_attacks[p][kinds.trailing_zeros() as usize] |= pawn_attacks;
+            } else if kinds != 0 {
+                // Pawns of several kinds: each kind's attacks of its own (threats by cheaper
+                // men).
+                for from in cells_in(b.pawns.men[p]) {
+                    let piece = pos.at(from);
+                    if !piece.is_royal() {
+                        b.kind_attacks[p][piece.kind() as usize] |=
+                            attacks(v, pos, p as u8, from, occupied);
+                    }
                 }
-                b.pawn_men[p] |= cell(from);
-                if piece.is_royal() {
-                    continue;
-                }
-                let file = g.file_of(from);
-                b.pawns_on_file[p][file] = b.pawns_on_file[p][file].saturating_add(1);
-                let seen_by_other = v.relative_rank(from, 1 - player) as u8;
-                b.blocker_rank[p][file] = b.blocker_rank[p][file].max(seen_by_other);
-                let captures = attacks(v, pos, player, from, occupied);
-                b.pawn_attacks[p] |= captures;
-                b.attacked[p] |= captures;
-                b.attacked_by_men[p] |= captures;
-                b.kind_attacks[p][piece.kind() as usize] |= captures;
             }
         }
         for player in 0..2u8 {
@@ -253,7 +239,7 @@ impl<'a> Board<'a> {
             let movable = reach.movable(empty, enemies);
             self.movers[p][kind as usize] |= movable;
             self.movers_any[p] |= movable;
-            let safe = (movable & !self.pawn_attacks[enemy]).count_ones() as i32;
+            let safe = (movable & !self.pawns.attacks[enemy]).count_ones() as i32;
             self.mobility[p] += safe * data.mobility;
             let zone_hits = reach.captures & self.zone[enemy];
             if zone_hits != 0 {
@@ -265,8 +251,8 @@ impl<'a> Board<'a> {
                 let d = distance(file as i32, g.rank_of(from) as i32, royal_file, royal_rank);
                 self.tropism[enemy] += (4 - d).max(0);
             }
-            if self.pawns_on_file[p][file] == 0 && rides_along_file(v, player, kind, from) {
-                self.open_file[p] += 1 + i32::from(self.pawns_on_file[enemy][file] == 0);
+            if self.pawns.on_file[p][file] == 0 && rides_along_file(v, player, kind, from) {
+                self.open_file[p] += 1 + i32::from(self.pawns.on_file[enemy][file] == 0);
             }
             if v.colour_bound & bit != 0 {
                 self.bound_on[p][(file + g.rank_of(from)) & 1] |= bit;
@@ -277,13 +263,13 @@ impl<'a> Board<'a> {
             if value <= MINOR
                 && rank + 1 >= ranks / 2
                 && rank + 3 <= ranks
-                && has(self.pawn_attacks[p], from)
+                && has(self.pawns.attacks[p], from)
             {
                 let lo = file.saturating_sub(1);
                 let hi = (file + 1).min(g.files() - 1);
                 if (lo..=hi)
                     .filter(|&f| f != file)
-                    .all(|f| self.blocker_rank[enemy][f] as usize <= rank)
+                    .all(|f| self.pawns.blocker_rank[enemy][f] as usize <= rank)
                 {
                     self.outposts[p] += 1;
                 }
@@ -371,7 +357,7 @@ impl<'a> Board<'a> {
             if piece.is_royal() {
                 continue;
             }
-            if !piece.is_pawn() && has(self.pawn_attacks[enemy], sq) {
+            if !piece.is_pawn() && has(self.pawns.attacks[enemy], sq) {
                 out[0] += 1;
             } else if !piece.is_pawn() && self.attacked_by_cheaper(enemy, sq, piece.kind()) {
                 out[1] += 1;
@@ -391,20 +377,19 @@ impl<'a> Board<'a> {
         })
     }
 
-    /// Pawn structure of `player`: [doubled, isolated, supported, passed, free passed,
-    /// royals' distance] (passed pawns weighted as in [`passed_pawns`]; free ones are those
-    /// whose next cell is empty and not attacked by the enemy; the last term weighs each
-    /// passer by how much nearer its next cell the own royal stands than the enemy's).
-    fn pawns(&self, player: u8) -> [i32; 6] {
+    /// The passed pawns' terms of `player` that depend on more than the pawns: [free passed,
+    /// royals' distance]. Free passers are those whose next cell is empty and not attacked by
+    /// the enemy; the royals' term weighs each passer by how much nearer its next cell the own
+    /// royal stands than the enemy's. Both weight passers as
+    /// [`passer_weight`](super::pawn_structure::passer_weight) does.
+    fn passers(&self, player: u8) -> [i32; 2] {
         let (v, pos) = (self.v, self.pos);
         let g = v.geometry();
         let p = player as usize;
         let enemy = 1 - p;
-        let per_file = &self.pawns_on_file[p];
-        let files = g.files();
         let last = (g.ranks() as i32 - 1).max(1);
         let forward = forward(v, player);
-        let mut out = [0; 6];
+        let mut out = [0; 2];
         let cheb = |a: Sq, b: Sq| {
             if a == NO_SQ || b == NO_SQ {
                 return 0;
@@ -417,41 +402,15 @@ impl<'a> Board<'a> {
             )
             .min(5)
         };
-        for sq in cells_in(self.men[p]) {
-            let piece = pos.at(sq);
-            if !piece.is_pawn() || piece.is_royal() {
-                continue;
-            }
+        for sq in cells_in(self.pawns.passers[p]) {
             let (file, rank) = (g.file_of(sq), g.rank_of(sq) as i32);
-            if per_file[file] > 1 {
-                out[0] += 1;
-            }
-            let left = file > 0 && per_file[file - 1] > 0;
-            let right = file + 1 < files && per_file[file + 1] > 0;
-            if !left && !right {
-                out[1] += 1;
-            }
-            // A pawn of the same player on the cell to either side (a flat board's index
-            // differs by one along a rank).
-            let beside = (file > 0 && has(self.pawn_men[p], sq - 1))
-                || (file + 1 < files && has(self.pawn_men[p], sq + 1));
-            if has(self.pawn_attacks[p], sq) || beside {
-                out[2] += 1;
-            }
-            let relative = v.relative_rank(sq, player) as i32;
-            let lo = file.saturating_sub(1);
-            let hi = (file + 1).min(files - 1);
-            let passed = (lo..=hi).all(|f| (self.blocker_rank[enemy][f] as i32) <= relative);
-            if passed {
-                let weight = relative * relative * 16 / (last * last);
-                out[3] += weight;
-                if let Some(stop) = g.square(&[file as i32, rank + forward]) {
-                    if pos.at(stop).is_empty() && !has(self.attacked[enemy], stop) {
-                        out[4] += weight;
-                    }
-                    let near = 2 * cheb(self.royal[enemy], stop) - cheb(self.royal[p], stop);
-                    out[5] += weight * near / 4;
+            let weight = passer_weight(v.relative_rank(sq, player) as i32, last);
+            if let Some(stop) = g.square(&[file as i32, rank + forward]) {
+                if pos.at(stop).is_empty() && !has(self.attacked[enemy], stop) {
+                    out[0] += weight;
                 }
+                let near = 2 * cheb(self.royal[enemy], stop) - cheb(self.royal[p], stop);
+                out[1] += weight * near / 4;
             }
         }
         out
@@ -472,10 +431,11 @@ impl<'a> Board<'a> {
             f[THREAT_BY_PAWN] = by_pawn;
             f[THREAT_BY_LESSER] = by_lesser;
             f[HANGING] = hanging;
-            let [doubled, isolated, supported, passed, free, royals] = self.pawns(player);
+            let p = player as usize;
+            let [doubled, isolated, supported, passed] = self.pawns.counts[p];
+            let [free, royals] = self.passers(player);
             f[PASSED] = passed;
             f[PASSER_ROYALS] = royals;
-            let p = player as usize;
             f[PAIR] = (self.bound_on[p][0] & self.bound_on[p][1]).count_ones() as i32;
             f[OUTPOST] = self.outposts[p];
             f[DOUBLED] = doubled;
@@ -509,7 +469,7 @@ fn reach(v: &Variant, pos: &Position, player: u8, from: Sq, occupied: Cells) -> 
 /// The cells `player`'s man on `from` attacks (a board of up to [`SMALL`] cells): the
 /// captures of its [`reach`], without the moves.
 #[inline]
-fn attacks(v: &Variant, pos: &Position, player: u8, from: Sq, occupied: Cells) -> Cells {
+pub(super) fn attacks(v: &Variant, pos: &Position, player: u8, from: Sq, occupied: Cells) -> Cells {
     let kind = pos.at(from).kind();
     match &v.reach_sets {
         Some(sets) if sets.plain(kind) => sets.captures(player, kind, from, occupied),
@@ -647,7 +607,7 @@ mod tests {
             panic!("chess is a Western game")
         };
         let pos = parse_position(&g, fen).unwrap();
-        features(g.variant(), &pos)
+        features(g.variant(), &pos, &mut PawnTable::none())
     }
 
     #[test]

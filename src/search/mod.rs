@@ -11,6 +11,7 @@ pub mod family;
 pub mod features;
 pub mod multi;
 pub mod ordering;
+pub mod pawn_structure;
 pub mod see;
 pub mod time;
 pub mod tt;
@@ -286,7 +287,7 @@ mod tests {
             // Every kept entry is the exact evaluation of a position the search met: the start
             // position is among them.
             let start = filled.iter().find(|&&&(key, _)| key == pos.hash());
-            assert_eq!(start.map(|&&(_, score)| score), Some(g.evaluate(&ev, &pos, None)));
+            assert_eq!(start.map(|&&(_, score)| score), Some(g.evaluate(&ev, &pos, None, &mut pawn_structure::PawnTable::none())));
             tt.keep_eval_cache(0, cache);
             tt.clear();
             assert!(tt.take_eval_cache(0).is_none());

@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::ordering::Heuristics;
+use super::pawn_structure::PawnTable;
 use crate::core::moves::{Move, MoveKind};
 use crate::geometry::NO_SQ;
 
@@ -48,6 +49,8 @@ pub struct TranspositionTable {
     /// way: in a game the next move's tree holds many of the positions this one evaluated.
     /// Everything that changes the evaluator clears the table, and with it these.
     eval_caches: PerThread<EvalCache>,
+    /// Each search thread's table of pawn structures, kept the same way.
+    pawn_tables: PerThread<PawnTable>,
 }
 
 /// What each search thread leaves to the next search's thread of the same id.
@@ -122,6 +125,7 @@ impl TranspositionTable {
             age: AtomicU64::new(0),
             carry: PerThread::new(),
             eval_caches: PerThread::new(),
+            pawn_tables: PerThread::new(),
         }
     }
 
@@ -134,6 +138,7 @@ impl TranspositionTable {
         self.age.store(0, Ordering::Relaxed);
         self.carry.clear();
         self.eval_caches.clear();
+        self.pawn_tables.clear();
     }
 
     /// The evaluation cache search thread `thread` left at the end of its last search (none
@@ -145,6 +150,17 @@ impl TranspositionTable {
     /// Keeps search thread `thread`'s evaluation cache for the next search.
     pub fn keep_eval_cache(&self, thread: usize, cache: EvalCache) {
         self.eval_caches.keep(thread, cache);
+    }
+
+    /// The table of pawn structures search thread `thread` left at the end of its last search
+    /// (none after [`clear`](Self::clear)).
+    pub fn take_pawn_table(&self, thread: usize) -> Option<PawnTable> {
+        self.pawn_tables.take(thread)
+    }
+
+    /// Keeps search thread `thread`'s table of pawn structures for the next search.
+    pub fn keep_pawn_table(&self, thread: usize, table: PawnTable) {
+        self.pawn_tables.keep(thread, table);
     }
 
     /// The move-ordering statistics search thread `thread` left at the end of its last search

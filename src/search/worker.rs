@@ -8,6 +8,7 @@
 use super::ordering::{
     self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER, NO_PIECE_TO,
 };
+use super::pawn_structure::PawnTable;
 use super::see::see;
 use super::time::{Budget, Limits};
 use super::tt::{Bound, Entry, NO_MOVE, TranspositionTable, pack_move};
@@ -58,16 +59,21 @@ pub struct Worker<'a, G: Evaluate> {
     /// of the whole board, and the same positions come back in every iteration and in the
     /// next move's search: the cache is carried by the table like the heuristics).
     eval_cache: super::tt::EvalCache,
+    /// The pawn structures this search has met ([`PawnTable`]).
+    pawn_table: PawnTable,
 }
 
 /// Entries of a thread's evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
-/// A finished worker leaves its evaluation cache to the next search's worker of the same id.
+/// A finished worker leaves its evaluation cache and pawn table to the next search's worker
+/// of the same id.
 impl<G: Evaluate> Drop for Worker<'_, G> {
     fn drop(&mut self) {
         self.tt
             .keep_eval_cache(self.id, std::mem::take(&mut self.eval_cache));
+        let pawn_table = std::mem::replace(&mut self.pawn_table, PawnTable::none());
+        self.tt.keep_pawn_table(self.id, pawn_table);
     }
 }
 
@@ -141,6 +147,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 .take_eval_cache(id)
                 .filter(|cache| cache.len() == EVAL_CACHE)
                 .unwrap_or_else(|| vec![(0, 0); EVAL_CACHE]),
+            pawn_table: tt
+                .take_pawn_table(id)
+                .filter(|table| table.serves(v))
+                .unwrap_or_else(|| PawnTable::new(v)),
         }
     }
 
@@ -419,7 +429,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.game.evaluate(self.eval, &self.pos, None);
+            return self
+                .game
+                .evaluate(self.eval, &self.pos, None, &mut self.pawn_table);
         }
 
         let key = self.pos.hash();
@@ -664,7 +676,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return score;
         }
         if ply >= MAX_PLY - 1 {
-            return self.game.evaluate(self.eval, &self.pos, None);
+            return self
+                .game
+                .evaluate(self.eval, &self.pos, None, &mut self.pawn_table);
         }
         // What the main search already knows about this position is worth more than a
         // capture search (any depth it stored is at least quiescence's).
@@ -709,8 +723,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 stand_pat = if cached.0 == key && key != 0 {
                     cached.1
                 } else {
-                    self.game
-                        .evaluate(self.eval, &self.pos, Some((alpha, beta)))
+                    self.game.evaluate(
+                        self.eval,
+                        &self.pos,
+                        Some((alpha, beta)),
+                        &mut self.pawn_table,
+                    )
                 };
                 if stand_pat >= beta {
                     self.lists[ply] = moves;
@@ -792,7 +810,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if stored == key && key != 0 {
             return score;
         }
-        let score = self.game.evaluate(self.eval, &self.pos, None);
+        let score = self
+            .game
+            .evaluate(self.eval, &self.pos, None, &mut self.pawn_table);
         self.eval_cache[slot] = (key, score);
         score
     }

@@ -8,6 +8,7 @@ use crate::core::variant::Variant;
 use crate::fen::parse_position;
 use crate::search::eval::{EvalParams, Evaluator, SQUARE_NAMES, square_view};
 use crate::search::features::{TERMS, features};
+use crate::search::pawn_structure::PawnTable;
 
 /// One stored position, reduced to what the evaluation reads.
 pub struct Sample {
@@ -53,7 +54,7 @@ pub fn read_samples<G: Game>(game: &G, text: &str) -> (Vec<Sample>, usize) {
             side: pos.side(),
             men,
             hands,
-            terms: features(game.variant(), &pos),
+            terms: features(game.variant(), &pos, &mut PawnTable::none()),
         });
     }
     (samples, bad)

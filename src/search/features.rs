@@ -453,7 +453,7 @@ impl<'a> Board<'a> {
 
 /// The reach of `player`'s man on `from` (a board of up to [`SMALL`] cells): from the
 /// variant's cell sets when its kind is plain, else walked cell by cell.
-#[inline]
+#[inline(always)]
 fn reach(v: &Variant, pos: &Position, player: u8, from: Sq, occupied: Cells) -> Reach {
     let kind = pos.at(from).kind();
     match &v.reach_sets {

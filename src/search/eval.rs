@@ -197,8 +197,7 @@ pub struct Evaluator {
     kinds: usize,
     squares: usize,
     /// Index `(player * kinds + kind) * squares + sq`.
-    middlegame: Vec<i16>,
-    endgame: Vec<i16>,
+    table: Vec<SquareTerms>,
     phase_weight: Vec<i32>,
     full_phase: i32,
     values: Vec<i32>,
@@ -208,6 +207,16 @@ pub struct Evaluator {
     sign: i32,
     /// Whether the game has holdings (pieces in hand count as material).
     holdings: bool,
+}
+
+/// What one man on one square adds to the table sums: its middlegame and endgame worth and
+/// its kind's phase weight, side by side (the sums run at every node, and one load serves
+/// all three).
+#[derive(Clone, Copy, Default)]
+struct SquareTerms {
+    mg: i16,
+    eg: i16,
+    phase: i32,
 }
 
 /// The per-square tables' sums of a position, before the board terms are added.
@@ -228,8 +237,7 @@ impl Evaluator {
         let squares = v.geometry().squares();
         let players = v.spec.players as usize;
         let ranks = v.spec.orientation.ranks(v.geometry()).max(2);
-        let mut middlegame = vec![0i16; players * kinds * squares];
-        let mut endgame = vec![0i16; players * kinds * squares];
+        let mut table = vec![SquareTerms::default(); players * kinds * squares];
         let values = params.values.clone();
         // The phase follows the variant's data, not the tuned values, so tuning cannot move it.
         let phase_weight: Vec<i32> = (0..kinds)
@@ -277,8 +285,11 @@ impl Evaluator {
                         p.squares[kind * squares + square_view(v, sq as u16, player as u8) as usize]
                     };
                     let (mg, eg) = (mg + cmg, eg + ceg);
-                    middlegame[at] = (value + mg).clamp(-30000, 30000) as i16;
-                    endgame[at] = (value + eg).clamp(-30000, 30000) as i16;
+                    table[at] = SquareTerms {
+                        mg: (value + mg).clamp(-30000, 30000) as i16,
+                        eg: (value + eg).clamp(-30000, 30000) as i16,
+                        phase: phase_weight[kind],
+                    };
                 }
             }
         }
@@ -286,8 +297,7 @@ impl Evaluator {
         Evaluator {
             kinds,
             squares,
-            middlegame,
-            endgame,
+            table,
             phase_weight,
             full_phase,
             values,
@@ -389,10 +399,10 @@ impl Evaluator {
             let base = player as usize * self.kinds;
             for sq in pos.occupied(player).iter() {
                 let kind = pos.at(sq).kind() as usize;
-                let at = (base + kind) * self.squares + sq as usize;
-                pmg += self.middlegame[at] as i32;
-                peg += self.endgame[at] as i32;
-                phase += self.phase_weight[kind];
+                let terms = self.table[(base + kind) * self.squares + sq as usize];
+                pmg += terms.mg as i32;
+                peg += terms.eg as i32;
+                phase += terms.phase;
             }
             if player == side {
                 mg += pmg;
@@ -428,10 +438,11 @@ impl Evaluator {
         for (player, kind, sq) in men {
             let sign = if player == side { 1 } else { -1 };
             let kind = kind as usize;
-            let at = (player as usize * self.kinds + kind) * self.squares + sq as usize;
-            mg += sign * self.middlegame[at] as i32;
-            eg += sign * self.endgame[at] as i32;
-            phase += self.phase_weight[kind];
+            let terms =
+                self.table[(player as usize * self.kinds + kind) * self.squares + sq as usize];
+            mg += sign * terms.mg as i32;
+            eg += sign * terms.eg as i32;
+            phase += terms.phase;
         }
         for (player, kind, held) in hands {
             if held > 0 {

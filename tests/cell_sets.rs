@@ -9,6 +9,7 @@ use menagerie::core::movegen::reach_from;
 use menagerie::core::moves::MoveList;
 use menagerie::core::reach_sets::{Reach, cells_in};
 use menagerie::fen::parse_position;
+use menagerie::matches::openings::Rng;
 use menagerie::variants::{AnyGame, game};
 
 const CASES: [(&str, &str); 4] = [
@@ -124,7 +125,7 @@ fn the_pawns_cells_follow_the_board() {
     ];
     for (variant, start) in starts {
         let g = western(variant);
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Rng::new(13);
         for _game in 0..6 {
             let mut pos = parse_position(&g, start).unwrap();
             let mut moves = MoveList::new();
@@ -143,10 +144,7 @@ fn the_pawns_cells_follow_the_board() {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
+                g.make(&mut pos, moves[rng.below(moves.len())]);
                 played += 1;
             }
             // Undone to the start, the sets are the start's again.

@@ -173,8 +173,8 @@ impl<'a> Board<'a> {
             outposts: [0; 2],
             tropism: [0; 2],
         };
-        // Royals first (their zones must be known while the officers are walked), then pawns
-        // (safe mobility needs the enemy's pawn attacks), then the officers.
+        // The pawns' structure first (safe mobility needs the enemy's pawn attacks), then the
+        // royals (their zones must be known while the officers are walked), then the officers.
         for player in 0..2u8 {
             if let Some(royal) = cells_in(pos.royals(player).low_cells()).next() {
                 let p = player as usize;

@@ -287,7 +287,8 @@ mod tests {
             // Every kept entry is the exact evaluation of a position the search met: the start
             // position is among them.
             let start = filled.iter().find(|&&&(key, _)| key == pos.hash());
-            assert_eq!(start.map(|&&(_, score)| score), Some(g.evaluate(&ev, &pos, None, &mut pawn_structure::PawnTable::none())));
+            let exact = g.evaluate(&ev, &pos, None, &mut pawn_structure::PawnTable::none());
+            assert_eq!(start.map(|&&(_, score)| score), Some(exact));
             tt.keep_eval_cache(0, cache);
             tt.clear();
             assert!(tt.take_eval_cache(0).is_none());

@@ -220,10 +220,6 @@ mod tests {
         g
     }
 
-    fn men(pos: &Position) -> [Cells; 2] {
-        [pos.occupied(0).low_cells(), pos.occupied(1).low_cells()]
-    }
-
     #[test]
     fn small_boards_keep_pawn_structures_large_ones_do_not() {
         for name in ["chess", "wildebeest"] {
@@ -252,8 +248,7 @@ mod tests {
         let v = g.variant();
         // White: doubled isolated a-pawns (a2 a3), c4 d5 chained; Black: h3 alone, passed.
         let pos = parse_position(&g, "4k3/8/8/3P4/2P5/P6p/P7/4K3 w - - 0 1").unwrap();
-        let m = men(&pos);
-        let s = PawnStructure::of(v, &pos, m[0] | m[1]);
+        let s = PawnStructure::of(v, &pos, pos.occupied_cells().unwrap());
         // doubled 2, isolated 2, supported 1 (d5 by c4), passed: all four white pawns.
         let w = |rank| passer_weight(rank, 7);
         assert_eq!(s.counts[0], [2, 2, 1, w(1) + w(2) + w(3) + w(4)]);
@@ -279,8 +274,7 @@ mod tests {
                 let mut pos = parse_position(&g, start).unwrap();
                 let mut moves = MoveList::new();
                 for ply in 0..120 {
-                    let m = men(&pos);
-                    let occupied = m[0] | m[1];
+                    let occupied = pos.occupied_cells().unwrap();
                     let fresh = PawnStructure::of(v, &pos, occupied);
                     let slot = index([pos.pawns(0).low_cells(), pos.pawns(1).low_cells()]);
                     let before = table.entries[slot];

@@ -114,7 +114,9 @@ struct Board<'a> {
     attacked_by_men: [Cells; 2],
     /// What the pawns alone decide: their attacks, files and structure.
     pawns: PawnStructure,
-    /// Per player and kind: the cells its pawns and officers of that kind attack.
+    /// Per player and kind: the cells its officers of that kind attack. Pawns are left out:
+    /// a man a pawn attacks counts as threatened by a pawn before any cheaper officer is
+    /// looked for ([`Board::threats`]).
     kind_attacks: [[Cells; MAX_KINDS]; 2],
     /// Per player and kind: the cells its officers of that kind can move to.
     movers: [[Cells; MAX_KINDS]; 2],
@@ -188,20 +190,6 @@ impl<'a> Board<'a> {
             let pawn_attacks = b.pawns.attacks[p];
             b.attacked[p] |= pawn_attacks;
             b.attacked_by_men[p] |= pawn_attacks;
-            let kinds = b.pawns.kinds[p];
-            if kinds.count_ones() == 1 {
-                b.kind_attacks[p][kinds.trailing_zeros() as usize] |= pawn_attacks;
-            } else if kinds != 0 {
-                // Pawns of several kinds: each kind's attacks of its own (threats by cheaper
-                // men).
-                for from in cells_in(b.pawns.men[p]) {
-                    let piece = pos.at(from);
-                    if !piece.is_royal() {
-                        b.kind_attacks[p][piece.kind() as usize] |=
-                            attacks(v, pos, p as u8, from, occupied);
-                    }
-                }
-            }
         }
         for player in 0..2u8 {
             b.walk_officers(player, occupied);

@@ -21,8 +21,6 @@ pub struct PawnStructure {
     pub men: [Cells; 2],
     /// Cells each player's pawns other than royals attack.
     pub attacks: [Cells; 2],
-    /// The pawn kinds (bit per kind) each player has, royals aside.
-    pub kinds: [u64; 2],
     /// Per player and file: how many pawns it has there.
     pub on_file: [[u8; MAX_FILES]; 2],
     /// Per player and file: the rank (counted from the other player's side, so higher is
@@ -57,7 +55,6 @@ impl PawnStructure {
                 if piece.is_royal() {
                     continue;
                 }
-                s.kinds[p] |= 1 << (piece.kind() & 63);
                 let file = g.file_of(from);
                 s.on_file[p][file] = s.on_file[p][file].saturating_add(1);
                 let seen_by_other = v.relative_rank(from, 1 - player) as u8;

@@ -116,10 +116,18 @@ pub struct PieceKind {
     /// ([`MOBILITY_ONCE`] counts it once). A move more or less matters more to a short-ranged
     /// kind, which has few, than to a long-ranged one.
     pub mobility: i32,
+    /// For a royal: what the danger gathered around it counts in the evaluation, in quarters
+    /// ([`DANGER_ONCE`] counts it once). An army that mates from further away or with more
+    /// pieces (Wildebeest's camels, wildebeest and heavy queen against a royal that cannot
+    /// castle) makes the same gathering worth more.
+    pub danger: i32,
 }
 
 /// [`PieceKind::mobility`] of a kind whose moves count once, the default.
 pub const MOBILITY_ONCE: i32 = 4;
+
+/// [`PieceKind::danger`] of a royal whose danger counts once, the default.
+pub const DANGER_ONCE: i32 = 4;
 
 impl PieceKind {
     /// A kind described by a Betza string (see [`crate::core::betza`]).
@@ -141,6 +149,7 @@ impl PieceKind {
             betza: String::new(),
             value: 0,
             mobility: MOBILITY_ONCE,
+            danger: DANGER_ONCE,
         }
     }
 
@@ -154,6 +163,13 @@ impl PieceKind {
     /// [`PieceKind::mobility`]).
     pub fn mobile(mut self, quarters: i32) -> Self {
         self.mobility = quarters;
+        self
+    }
+
+    /// Sets what the danger around this royal counts in the evaluation (quarters; see
+    /// [`PieceKind::danger`]).
+    pub fn danger(mut self, quarters: i32) -> Self {
+        self.danger = quarters;
         self
     }
 

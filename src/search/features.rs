@@ -17,7 +17,7 @@
 
 use super::pawn_structure::{PawnStructure, PawnTable, passer_weight};
 use crate::core::movegen::{moves_from, reach_from};
-use crate::core::piece::MOBILITY_ONCE;
+use crate::core::piece::{DANGER_ONCE, MOBILITY_ONCE};
 use crate::core::position::Position;
 use crate::core::reach_sets::{Cells, MAX_CELLS, Reach, cell, cells_in, has};
 use crate::core::variant::Variant;
@@ -290,6 +290,17 @@ impl<'a> Board<'a> {
         d * d / 16
     }
 
+    /// [`danger`](Self::danger) weighed by what the royal's kind says it counts
+    /// ([`PieceKind::danger`](crate::core::piece::PieceKind::danger)).
+    fn weighted_danger(&self, player: u8) -> i32 {
+        let royal = self.royal[player as usize];
+        if royal == NO_SQ {
+            return 0;
+        }
+        let quarters = self.v.kind(self.pos.at(royal).kind()).danger;
+        self.danger(player) * quarters / DANGER_ONCE
+    }
+
     /// Cells from which an enemy officer that can move there would attack `royal` and which
     /// `player` does not attack (one per kind that could check from there).
     fn safe_checks(&self, player: u8, royal: Sq) -> i32 {
@@ -414,7 +425,7 @@ impl<'a> Board<'a> {
             f[MOBILITY] = self.mobility[player as usize] / MOBILITY_ONCE;
             f[SHELTER] = shelter(v, pos, player);
             f[TROPISM] = self.tropism[player as usize];
-            f[DANGER] = self.danger(player);
+            f[DANGER] = self.weighted_danger(player);
             let [by_pawn, by_lesser, hanging] = self.threats(player);
             f[THREAT_BY_PAWN] = by_pawn;
             f[THREAT_BY_LESSER] = by_lesser;
@@ -689,5 +700,29 @@ mod tests {
         assert!(attacked > 0, "{attacked}");
         // Knights that can neither reach the royal's neighbourhood nor check it: no danger.
         assert_eq!(terms("4k3/3nn3/8/8/8/8/8/6K1 w - - 0 1")[DANGER], 0);
+    }
+
+    #[test]
+    fn the_royal_kind_says_what_its_danger_counts() {
+        // A black queen and rook against the white king, Black's king left alone: the term is
+        // White's danger, counted once for chess's king and twice for Wildebeest's.
+        for (name, fen, times) in [
+            ("chess", "3rk3/8/8/8/8/4q3/8/5K2 w - - 0 1", 1),
+            (
+                "wildebeest",
+                "3r1k5/11/11/11/11/11/11/4q6/11/5K5 w - - 0 1",
+                2,
+            ),
+        ] {
+            let Ok(AnyGame::Western(g)) = game(name) else {
+                panic!("{name} is a Western game")
+            };
+            let pos = parse_position(&g, fen).unwrap();
+            let board = Board::new(g.variant(), &pos, &mut PawnTable::none());
+            let (white, black) = (board.danger(0), board.danger(1));
+            assert!(white > 0 && black == 0, "{name}: {white} {black}");
+            let term = features(g.variant(), &pos, &mut PawnTable::none())[DANGER];
+            assert_eq!(term, times * white, "{name}");
+        }
     }
 }

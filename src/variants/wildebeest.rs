@@ -30,6 +30,14 @@ pub const WILDEBEEST: u8 = 7;
 /// play before adoption: `menagerie tune compare --pairs 60 --nodes 3000` scored the fitted
 /// values 53.8% (+49 =31 -40) against the earlier hand-set ones (N 300, B 330, R 520, Q 1000,
 /// C 250, W 650).
+///
+/// The danger around the king counts twice what it counts in chess (`danger(8)`): an army of
+/// camels, a wildebeest and a queen worth 15 pawns gathers on a king from further away, and
+/// kings often stay in the centre files (the matches against Fairy-Stockfish, which lacks
+/// Wildebeest's free castling, start without castling rights). Against
+/// Fairy-Stockfish this scored 25.5% where counting it once scored 21.5% (200 games each at
+/// fixed nodes, the same openings), and 29.7% at 5s+0.05s where the base had scored 22.5% over
+/// 400 games (README, "Search changes").
 fn army() -> Vec<PieceKind> {
     vec![
         pawn(&[(1, 3), (2, 2)], "fmWfcFifmW3"),
@@ -37,7 +45,7 @@ fn army() -> Vec<PieceKind> {
         betza_piece("bishop", 'B', "B").worth(370),
         betza_piece("rook", 'R', "R").worth(656),
         betza_piece("queen", 'Q', "Q").worth(1496),
-        betza_piece("king", 'K', "K").royal(),
+        betza_piece("king", 'K', "K").royal().danger(8),
         betza_piece("camel", 'C', "C").worth(226),
         betza_piece("wildebeest", 'W', "NC").alias('G').worth(818),
     ]

@@ -14,6 +14,9 @@
 # M_NODES sets Menagerie's nodes (default 20,000; other values are named in the file names): the
 # tenth session tripled both sides (M_NODES=60000 odds.sh chess 12000 100 4) to see how each
 # side's strength grows with its nodes.
+# M_NODES=25000 against FS_NODES=20000 in Wildebeest is the clock's own ratio at 5s+0.05s (about
+# 0.11 s a move each at 240,000 and 190,000 nodes a second): it scores as the clock match does,
+# and a change can be screened there while the machine is busy (fourteenth session).
 set -u
 M=${M:-/tmp/menagerie-strength}
 FS=${FS:-$HOME/.cache/menagerie-peers}

@@ -118,8 +118,8 @@ pub struct PieceKind {
     pub mobility: i32,
     /// For a royal: what the danger gathered around it counts in the evaluation, in quarters
     /// ([`DANGER_ONCE`] counts it once). An army that mates from further away or with more
-    /// pieces (Wildebeest's camels, wildebeest and heavy queen against a royal that cannot
-    /// castle) makes the same gathering worth more.
+    /// pieces (Wildebeest's camels, wildebeest and heavy queen) makes the same gathering worth
+    /// more. Other kinds ignore it.
     pub danger: i32,
 }
 

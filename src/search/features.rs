@@ -265,17 +265,25 @@ impl<'a> Board<'a> {
         }
     }
 
-    /// How dangerous `player`'s royal's position is: the enemy officers that attack its zone
-    /// and how often, zone cells only the royal defends, and cells from which an enemy officer
-    /// could give check without being taken. Squared, so that one attacker means little and a
-    /// gathered attack much.
+    /// How dangerous `player`'s royal's position is, weighed by what the royal's kind says its
+    /// danger counts ([`PieceKind::danger`](crate::core::piece::PieceKind::danger)); 0 without
+    /// a royal.
     fn danger(&self, player: u8) -> i32 {
-        let p = player as usize;
-        let enemy = 1 - p;
-        let royal = self.royal[p];
+        let royal = self.royal[player as usize];
         if royal == NO_SQ {
             return 0;
         }
+        let quarters = self.v.kind(self.pos.at(royal).kind()).danger;
+        self.gathered_danger(player, royal) * quarters / DANGER_ONCE
+    }
+
+    /// The danger gathered around `player`'s royal on `royal`: the enemy officers that attack
+    /// its zone and how often, zone cells only the royal defends, and cells from which an enemy
+    /// officer could give check without being taken. Squared, so that one attacker means little
+    /// and a gathered attack much.
+    fn gathered_danger(&self, player: u8, royal: Sq) -> i32 {
+        let p = player as usize;
+        let enemy = 1 - p;
         // Zone cells the enemy attacks that no own man but the royal defends.
         let weak =
             (self.zone[p] & self.attacked[enemy] & !self.attacked_by_men[p]).count_ones() as i32;
@@ -288,17 +296,6 @@ impl<'a> Board<'a> {
             + 4 * weak
             + 8 * safe_checks.min(4);
         d * d / 16
-    }
-
-    /// [`danger`](Self::danger) weighed by what the royal's kind says it counts
-    /// ([`PieceKind::danger`](crate::core::piece::PieceKind::danger)).
-    fn weighted_danger(&self, player: u8) -> i32 {
-        let royal = self.royal[player as usize];
-        if royal == NO_SQ {
-            return 0;
-        }
-        let quarters = self.v.kind(self.pos.at(royal).kind()).danger;
-        self.danger(player) * quarters / DANGER_ONCE
     }
 
     /// Cells from which an enemy officer that can move there would attack `royal` and which
@@ -425,7 +422,7 @@ impl<'a> Board<'a> {
             f[MOBILITY] = self.mobility[player as usize] / MOBILITY_ONCE;
             f[SHELTER] = shelter(v, pos, player);
             f[TROPISM] = self.tropism[player as usize];
-            f[DANGER] = self.weighted_danger(player);
+            f[DANGER] = self.danger(player);
             let [by_pawn, by_lesser, hanging] = self.threats(player);
             f[THREAT_BY_PAWN] = by_pawn;
             f[THREAT_BY_LESSER] = by_lesser;
@@ -719,7 +716,8 @@ mod tests {
             };
             let pos = parse_position(&g, fen).unwrap();
             let board = Board::new(g.variant(), &pos, &mut PawnTable::none());
-            let (white, black) = (board.danger(0), board.danger(1));
+            let white = board.gathered_danger(0, board.royal[0]);
+            let black = board.gathered_danger(1, board.royal[1]);
             assert!(white > 0 && black == 0, "{name}: {white} {black}");
             let term = features(g.variant(), &pos, &mut PawnTable::none())[DANGER];
             assert_eq!(term, times * white, "{name}");

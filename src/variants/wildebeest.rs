@@ -36,7 +36,8 @@ pub const WILDEBEEST: u8 = 7;
 /// kings often stay in the centre files (the matches against Fairy-Stockfish, which lacks
 /// Wildebeest's free castling, start without castling rights). Against
 /// Fairy-Stockfish this scored 25.5% where counting it once scored 21.5% (200 games each at
-/// fixed nodes, the same openings), and 25.4% at 5s+0.05s where counting it once had scored
+/// fixed nodes, the same openings; that run chose it, and on 100 further openings it scored
+/// 22.5%, so 24.0% over 400 games), and 25.4% at 5s+0.05s where counting it once had scored
 /// 22.5% (400 games each; neither gain is significant alone, README, "Search changes").
 fn army() -> Vec<PieceKind> {
     vec![

@@ -4,15 +4,27 @@
 //! It states rules only. How the search scores positions and weighs moves is the search's
 //! business (`search::Evaluate`): the core imports nothing above it.
 
-use super::board::Piece;
+use super::board::{Piece, SquareSet};
 use super::moves::{Move, MoveKind, MoveList};
 use super::outcome::Outcome;
 use super::position::Position;
 use super::variant::{StalemateRule, Variant};
+use crate::geometry::Sq;
 
 /// How a game that ends by a rule of play ends for the side to move (defined with the
 /// outcomes; re-exported here where the hooks that return it live).
 pub use super::outcome::Verdict;
+
+/// How far the moves of [`Game::search_moves`] are known to be legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listed {
+    /// Every move listed is legal.
+    Legal,
+    /// Pseudo-legal moves of a side that is not in check, whose royal stands on `royal`: only
+    /// the royal's moves, the moves of the `pinned` men and the special moves (en passant,
+    /// castling) can leave it attacked ([`Game::is_legal_listed`] tells).
+    Pseudo { royal: Sq, pinned: SquareSet },
+}
 
 /// How royal pieces decide a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +44,22 @@ pub trait Game: Sync {
 
     /// Appends every legal move of the side to move to `out` (which it clears first).
     fn legal_moves(&self, pos: &mut Position, out: &mut MoveList);
+
+    /// The moves a search tries in `pos`, and how far they are known to be legal: by default
+    /// [`legal_moves`](Self::legal_moves). A family that can tell single moves' legality
+    /// cheaply lists pseudo-legal moves instead, so that the moves a search never tries (after
+    /// a cut, or pruned unseen) are never checked; the search asks
+    /// [`is_legal_listed`](Self::is_legal_listed) of each move it picks.
+    fn search_moves(&self, pos: &mut Position, out: &mut MoveList) -> Listed {
+        self.legal_moves(pos, out);
+        Listed::Legal
+    }
+
+    /// Whether `mv`, one of the moves [`search_moves`](Self::search_moves) listed as
+    /// `listed`, is legal.
+    fn is_legal_listed(&self, _pos: &mut Position, _mv: Move, listed: &Listed) -> bool {
+        *listed == Listed::Legal
+    }
 
     /// Plays `mv`, which must be one of `legal_moves`.
     fn make(&self, pos: &mut Position, mv: Move);

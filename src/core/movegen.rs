@@ -5,6 +5,7 @@
 
 use super::piece::Mode;
 use super::position::Position;
+use super::reach_sets::{Cells, has};
 use super::tables::Ray;
 use super::variant::Variant;
 use crate::geometry::Sq;
@@ -44,6 +45,45 @@ pub fn moves_from(
             continue;
         };
         slide(pos, player, from, path.iter().take(limit), ray.mode, emit);
+    }
+}
+
+/// The pseudo-legal captures of the piece of `player` on `from`, in the order [`moves_from`]
+/// emits them (so a search that breaks ties by generation order searches the same tree with
+/// either), without walking its quiet moves: the quiescence search asks for nothing else.
+/// `occupied` holds every man's cell and `enemies` the other players' (boards of up to 128
+/// cells); kinds the cell sets do not cover keep the walk of [`moves_from`].
+#[inline]
+pub fn captures_from(
+    v: &Variant,
+    pos: &Position,
+    player: u8,
+    from: Sq,
+    occupied: Cells,
+    enemies: Cells,
+    emit: &mut impl FnMut(Sq, Sq),
+) {
+    let kind = pos.at(from).kind();
+    match &v.reach_sets {
+        Some(sets) if sets.plain(kind) => {
+            if sets.leap_captures(player, kind, from) & enemies != 0 {
+                for leap in v.moves.leaps(player, kind, from) {
+                    if leap.mode.can_capture() && has(enemies, leap.to) {
+                        emit(from, leap.to);
+                    }
+                }
+            }
+            for to in sets.ray_ends(player, kind, from, occupied) {
+                if has(enemies, to) {
+                    emit(from, to);
+                }
+            }
+        }
+        _ => moves_from(v, pos, player, from, &mut |from, to| {
+            if has(enemies, to) {
+                emit(from, to);
+            }
+        }),
     }
 }
 

@@ -220,6 +220,40 @@ impl ReachSets {
         captures
     }
 
+    /// The cells a plain `kind` man of `player` on `from` may capture on by a leap, whoever
+    /// stands there: a capture generator skips the walk of the leaps when no enemy is among
+    /// them.
+    #[inline]
+    pub fn leap_captures(&self, player: u8, kind: u8, from: Sq) -> Cells {
+        self.entry(player, kind, from).leap_captures
+    }
+
+    /// Where each capturing ray of a plain `kind` man of `player` on `from` ends among the
+    /// `occupied` cells (its first occupied cell, whoever stands there), in the order of the
+    /// move tables' rays; rays that meet no man are left out.
+    #[inline]
+    pub fn ray_ends(
+        &self,
+        player: u8,
+        kind: u8,
+        from: Sq,
+        occupied: Cells,
+    ) -> impl Iterator<Item = Sq> + '_ {
+        let entry = self.entry(player, kind, from);
+        self.rays[entry.rays.0 as usize..entry.rays.1 as usize]
+            .iter()
+            .filter_map(move |ray| {
+                let blockers = ray.cells & occupied & ray.captures;
+                (blockers != 0).then(|| {
+                    if ray.ascending {
+                        blockers.trailing_zeros() as Sq
+                    } else {
+                        (127 - blockers.leading_zeros()) as Sq
+                    }
+                })
+            })
+    }
+
     #[inline]
     fn entry(&self, player: u8, kind: u8, from: Sq) -> &Entry {
         &self.entries[(player as usize * self.kinds + kind as usize) * self.squares + from as usize]

@@ -200,14 +200,21 @@ fn gravity(h: &mut i32, bonus: i32) {
 /// sort: cheap, since most nodes cut off after a move or two).
 #[inline]
 pub fn pick_next(moves: &mut [Move], scores: &mut [i32], start: usize) {
+    let best = best_index(scores, start);
+    moves.swap(start, best);
+    scores.swap(start, best);
+}
+
+/// Index of the first highest score at or after `start` (which must be in `scores`).
+#[inline]
+pub fn best_index(scores: &[i32], start: usize) -> usize {
     let mut best = start;
-    for i in start + 1..moves.len() {
+    for i in start + 1..scores.len() {
         if scores[i] > scores[best] {
             best = i;
         }
     }
-    moves.swap(start, best);
-    scores.swap(start, best);
+    best
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use super::tt::{Bound, Entry, NO_MOVE, TranspositionTable, pack_move};
 use super::{
     Control, Evaluate, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult,
 };
-use crate::core::game::Verdict;
+use crate::core::game::{Listed, Verdict};
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::position::Position;
 
@@ -496,12 +496,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        if ply == 0 {
+        let listed = if ply == 0 {
             moves.clear();
             moves.extend(self.root.iter().filter(|m| !self.excluded.contains(m)));
+            Listed::Legal
         } else {
-            self.game.legal_moves(&mut self.pos, &mut moves);
-        }
+            self.game.search_moves(&mut self.pos, &mut moves)
+        };
         if moves.is_empty() {
             self.lists[ply] = moves;
             self.scores[ply] = scores;
@@ -522,7 +523,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         while next < moves.len() {
             let i = next;
             next += 1;
-            ordering::pick_next(&mut moves, &mut scores, i);
+            if listed == Listed::Legal {
+                ordering::pick_next(&mut moves, &mut scores, i);
+            } else if !self.pick_next_legal(&mut moves, &mut scores, i, &listed) {
+                break;
+            }
             let mv = moves[i];
             let victim = self.game.captured(&self.pos, mv);
             let tactical = mv.is_promotion() || victim.is_some();
@@ -632,6 +637,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 quiets_tried.push((mv, mover_kind));
             }
         }
+        if moves.is_empty() {
+            // Every pseudo-legal move was illegal.
+            self.lists[ply] = moves;
+            self.scores[ply] = scores;
+            return Self::verdict_score(self.game.no_moves(&self.pos), ply);
+        }
         self.lists[ply] = moves;
         self.scores[ply] = scores;
 
@@ -646,6 +657,42 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 .store(key, stored_move, score_to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// [`ordering::pick_next`] over pseudo-legal moves (`listed`), dropping the illegal moves
+    /// it meets: the highest-scored legal move at or after `i` is swapped into `i`. Both moves
+    /// of the swap are checked, and illegal ones are removed in order, so the legal moves
+    /// are tried in exactly the order a list of legal moves alone would give them. False when
+    /// no legal move is left at or after `i`.
+    fn pick_next_legal(
+        &mut self,
+        moves: &mut MoveList,
+        scores: &mut Vec<i32>,
+        i: usize,
+        listed: &Listed,
+    ) -> bool {
+        loop {
+            if i >= moves.len() {
+                return false;
+            }
+            let best = ordering::best_index(scores, i);
+            if !self
+                .game
+                .is_legal_listed(&mut self.pos, moves[best], listed)
+            {
+                moves.remove(best);
+                scores.remove(best);
+                continue;
+            }
+            if best != i && !self.game.is_legal_listed(&mut self.pos, moves[i], listed) {
+                moves.remove(i);
+                scores.remove(i);
+                continue;
+            }
+            moves.swap(i, best);
+            scores.swap(i, best);
+            return true;
+        }
     }
 
     /// Removes the quiet moves after index `i` (keeping the others and their scores, in

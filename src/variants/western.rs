@@ -3,15 +3,17 @@
 //! Orthodox chess, Wildebeest and almost-Wildebeest are this family.
 
 use crate::core::attacks::{attacked_by_enemy, check_blocks, pinned};
-use crate::core::board::Piece;
-use crate::core::game::Game;
-use crate::core::movegen::piece_moves;
+use crate::core::board::{Piece, SquareSet};
+use crate::core::game::{Game, Listed};
+use crate::core::movegen::{captures_from, moves_from, piece_moves};
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::piece::NO_KIND;
 use crate::core::position::{EnPassant, Position};
+use crate::core::reach_sets::{Cells, has};
 use crate::core::rules::{castling, en_passant, promotion};
 use crate::core::variant::{StalemateRule, Variant};
+use crate::geometry::Sq;
 
 /// A Western-family game with its tables.
 #[derive(Debug)]
@@ -41,6 +43,34 @@ impl Western {
         castling::castling_moves(v, pos, side, |m| out.push(m));
     }
 
+    /// The pseudo-legal captures, promotions and en passant captures, in the order
+    /// [`pseudo_legal`](Self::pseudo_legal) lists them, on a board of up to 128 cells
+    /// (`occupied`: every man's cell). Only pawns walk all their moves (a push may promote);
+    /// the other men look at their captures alone.
+    fn pseudo_legal_tactical(&self, pos: &Position, occupied: Cells, out: &mut MoveList) {
+        let v = &self.variant;
+        let side = pos.side();
+        let enemies = occupied & !pos.occupied(side).low_cells();
+        for from in pos.occupied(side).iter() {
+            if pos.at(from).is_pawn() {
+                moves_from(v, pos, side, from, &mut |from, to| {
+                    if promotion::must_promote(v, to, side) {
+                        promotion::promotions(v, from, to, |m| out.push(m));
+                    } else if has(enemies, to) {
+                        out.push(Move::normal(from, to));
+                    }
+                });
+            } else {
+                captures_from(v, pos, side, from, occupied, enemies, &mut |from, to| {
+                    out.push(Move::normal(from, to))
+                });
+            }
+        }
+        if v.spec.en_passant {
+            en_passant::en_passant_moves(v, pos, |m| out.push(m));
+        }
+    }
+
     /// Removes from `out` the pseudo-legal moves that leave the mover's royal attacked
     /// (public so other families with the orthodox check rule can reuse it).
     pub fn keep_legal(&self, pos: &mut Position, out: &mut MoveList) {
@@ -61,18 +91,42 @@ impl Western {
             // Only royal moves, pinned pieces, en passant and castling can expose the royal;
             // in check, only a move that ends it can be legal.
             let pins = pinned(v, pos, royal, side);
-            out.retain(|&mv| match mv.kind {
-                MoveKind::Normal if mv.from == royal => {
-                    pos.with_cell_emptied(royal, |p| !attacked_by_enemy(v, p, mv.to, side))
-                }
-                MoveKind::Normal if !pins.contains(mv.from) => {
-                    blocks.as_ref().is_none_or(|b| b.contains(mv.to))
-                }
-                MoveKind::Drop if !in_check => true,
-                _ => self.leaves_royal_safe(pos, mv),
-            });
+            match blocks {
+                None => out.retain(|&mv| self.legal_out_of_check(pos, mv, royal, &pins)),
+                Some(blocks) => out.retain(|&mv| match mv.kind {
+                    MoveKind::Normal if mv.from == royal => {
+                        pos.with_cell_emptied(royal, |p| !attacked_by_enemy(v, p, mv.to, side))
+                    }
+                    MoveKind::Normal if !pins.contains(mv.from) => blocks.contains(mv.to),
+                    _ => self.leaves_royal_safe(pos, mv),
+                }),
+            }
         } else {
             out.retain(|&mv| self.leaves_royal_safe(pos, mv));
+        }
+    }
+
+    /// Whether the pseudo-legal `mv` of a side not in check, whose royal stands on `royal`
+    /// and whose `pinned` men are known, leaves the royal safe (variants with
+    /// `fast_legality`): only the royal's moves, a pinned man's and the special moves are
+    /// looked at.
+    #[inline]
+    fn legal_out_of_check(
+        &self,
+        pos: &mut Position,
+        mv: Move,
+        royal: Sq,
+        pinned: &SquareSet,
+    ) -> bool {
+        let v = &self.variant;
+        let side = pos.side();
+        match mv.kind {
+            MoveKind::Normal if mv.from == royal => {
+                pos.with_cell_emptied(royal, |p| !attacked_by_enemy(v, p, mv.to, side))
+            }
+            MoveKind::Normal if !pinned.contains(mv.from) => true,
+            MoveKind::Drop => true,
+            _ => self.leaves_royal_safe(pos, mv),
         }
     }
 
@@ -100,14 +154,46 @@ impl Game for Western {
         self.keep_legal(pos, out);
     }
 
-    fn tactical_moves(&self, pos: &mut Position, out: &mut MoveList) {
+    /// Out of check the pseudo-legal moves, checked one by one as [`keep_legal`] would
+    /// (Self::keep_legal); in check the legal moves, since most moves are then illegal.
+    fn search_moves(&self, pos: &mut Position, out: &mut MoveList) -> Listed {
         out.clear();
         self.pseudo_legal(pos, out);
-        out.retain(|&mv| {
-            mv.is_promotion() || mv.kind == MoveKind::EnPassant || !pos.at(mv.to).is_empty()
-        });
-        // Castling is never a capture; drops neither.
-        out.retain(|&mv| mv.kind != MoveKind::Castle && mv.kind != MoveKind::Drop);
+        let v = &self.variant;
+        let side = pos.side();
+        if let Some(royal) = pos.royals(side).first()
+            && v.fast_legality
+            && !attacked_by_enemy(v, pos, royal, side)
+        {
+            return Listed::Pseudo {
+                royal,
+                pinned: pinned(v, pos, royal, side),
+            };
+        }
+        self.keep_legal(pos, out);
+        Listed::Legal
+    }
+
+    fn is_legal_listed(&self, pos: &mut Position, mv: Move, listed: &Listed) -> bool {
+        match *listed {
+            Listed::Legal => true,
+            Listed::Pseudo { royal, pinned } => self.legal_out_of_check(pos, mv, royal, &pinned),
+        }
+    }
+
+    fn tactical_moves(&self, pos: &mut Position, out: &mut MoveList) {
+        out.clear();
+        match pos.occupied_cells() {
+            Some(occupied) => self.pseudo_legal_tactical(pos, occupied, out),
+            None => {
+                self.pseudo_legal(pos, out);
+                out.retain(|&mv| {
+                    mv.is_promotion() || mv.kind == MoveKind::EnPassant || !pos.at(mv.to).is_empty()
+                });
+                // Castling is never a capture; drops neither.
+                out.retain(|&mv| mv.kind != MoveKind::Castle && mv.kind != MoveKind::Drop);
+            }
+        }
         self.keep_legal(pos, out);
     }
 

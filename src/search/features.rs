@@ -81,7 +81,7 @@ pub fn features(v: &Variant, pos: &Position, pawns: &mut PawnTable) -> [i32; TER
         && g.files() <= MAX_FILES
         && v.kinds() <= MAX_KINDS
     {
-        return Board::new(v, pos, pawns).terms();
+        return Board::with(v, pos, pawns, |b| b.terms());
     }
     let side = pos.side();
     let mut total = [0i32; TERMS];
@@ -152,7 +152,15 @@ fn attack_value(v: &Variant, kind: u8) -> u16 {
 }
 
 impl<'a> Board<'a> {
-    fn new(v: &'a Variant, pos: &'a Position, pawns: &mut PawnTable) -> Self {
+    /// Builds the maps of `pos` and hands them to `then`. The maps stay in this frame:
+    /// returning them (over 2 KB) cost a copy at every evaluation.
+    #[inline(always)]
+    fn with<R>(
+        v: &'a Variant,
+        pos: &'a Position,
+        pawns: &mut PawnTable,
+        then: impl FnOnce(&Board<'a>) -> R,
+    ) -> R {
         let men = [pos.occupied(0).low_cells(), pos.occupied(1).low_cells()];
         let occupied = men[0] | men[1];
         let mut b = Board {
@@ -194,7 +202,7 @@ impl<'a> Board<'a> {
         for player in 0..2u8 {
             b.walk_officers(player, occupied);
         }
-        b
+        then(&b)
     }
 
     fn walk_officers(&mut self, player: u8, occupied: Cells) {
@@ -318,9 +326,16 @@ impl<'a> Board<'a> {
                 kinds &= kinds - 1;
             }
         };
-        for leap in v.attacks.leaps(enemy, royal) {
-            if has(candidates, leap.from) && (leap.via == NO_SQ || pos.at(leap.via).is_empty()) {
-                count(leap.from, leap.kinds);
+        // Most often no candidate is a cell a leap checks from: the leaps need no look.
+        if v.attacks
+            .leap_sources(enemy, royal)
+            .is_none_or(|sources| sources & candidates != 0)
+        {
+            for leap in v.attacks.leaps(enemy, royal) {
+                if has(candidates, leap.from) && (leap.via == NO_SQ || pos.at(leap.via).is_empty())
+                {
+                    count(leap.from, leap.kinds);
+                }
             }
         }
         let occupied = self.men[0] | self.men[1];
@@ -715,9 +730,12 @@ mod tests {
                 panic!("{name} is a Western game")
             };
             let pos = parse_position(&g, fen).unwrap();
-            let board = Board::new(g.variant(), &pos, &mut PawnTable::none());
-            let white = board.gathered_danger(0, board.royal[0]);
-            let black = board.gathered_danger(1, board.royal[1]);
+            let (white, black) = Board::with(g.variant(), &pos, &mut PawnTable::none(), |b| {
+                (
+                    b.gathered_danger(0, b.royal[0]),
+                    b.gathered_danger(1, b.royal[1]),
+                )
+            });
             assert!(white > 0 && black == 0, "{name}: {white} {black}");
             let term = features(g.variant(), &pos, &mut PawnTable::none())[DANGER];
             assert_eq!(term, times * white, "{name}");

@@ -7,6 +7,50 @@
 use super::board::{Piece, SquareSet};
 use super::zobrist::Zobrist;
 use crate::geometry::{NO_SQ, Sq};
+use std::sync::Arc;
+
+/// Numbers per (player, kind, cell) whose sums over a position's men the position keeps up to
+/// date as men come and go, three per man (an evaluation's piece-square tables: whoever
+/// evaluates installs them with [`Position::keep_sums`]; the core only adds). Summing them
+/// afresh at every evaluation cost a loop over every man.
+#[derive(Debug)]
+pub struct CellWeights {
+    kinds: usize,
+    squares: usize,
+    /// Index `(player * kinds + kind) * squares + sq`.
+    weights: Vec<[i32; 3]>,
+}
+
+impl CellWeights {
+    /// The weights of `players` × `kinds` × `squares` men, `weight(player, kind, sq)` each.
+    pub fn new(
+        players: u8,
+        kinds: usize,
+        squares: usize,
+        weight: impl Fn(u8, usize, usize) -> [i32; 3],
+    ) -> Self {
+        let mut weights = Vec::with_capacity(players as usize * kinds * squares);
+        for player in 0..players {
+            for kind in 0..kinds {
+                for sq in 0..squares {
+                    weights.push(weight(player, kind, sq));
+                }
+            }
+        }
+        CellWeights {
+            kinds,
+            squares,
+            weights,
+        }
+    }
+
+    #[inline]
+    fn of(&self, piece: Piece, sq: Sq) -> [i32; 3] {
+        let index = (piece.owner() as usize * self.kinds + piece.kind() as usize) * self.squares
+            + sq as usize;
+        self.weights.get(index).copied().unwrap_or_default()
+    }
+}
 
 /// En-passant state: squares an enemy pawn may move onto to capture, and the pawn it captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +121,10 @@ pub struct Position {
     /// move: in games with drops a captured man comes back, so those moves are not
     /// irreversible (a capture-and-drop cycle repeats positions).
     repeats_across_captures: bool,
+    /// The weights whose per-player sums are kept ([`keep_sums`](Self::keep_sums)), and the
+    /// sums.
+    weights: Option<Arc<CellWeights>>,
+    sums: Vec<[i32; 3]>,
 }
 
 impl Position {
@@ -100,6 +148,33 @@ impl Position {
             edits: Vec::with_capacity(1024),
             history: Vec::with_capacity(256),
             repeats_across_captures: false,
+            weights: None,
+            sums: Vec::new(),
+        }
+    }
+
+    /// Keeps the sums of `weights` over each player's men from now on (`None`: keeps none).
+    pub fn keep_sums(&mut self, weights: Option<Arc<CellWeights>>) {
+        self.weights = weights;
+        self.sums = vec![[0; 3]; self.players as usize];
+        if let Some(w) = &self.weights {
+            for (sq, &piece) in self.board.iter().enumerate() {
+                if !piece.is_empty() {
+                    let add = w.of(piece, sq as Sq);
+                    let sum = &mut self.sums[piece.owner() as usize];
+                    (0..3).for_each(|i| sum[i] += add[i]);
+                }
+            }
+        }
+    }
+
+    /// Each player's sums of the weights installed with [`keep_sums`](Self::keep_sums), when
+    /// they are `weights` (the same table, not an equal one).
+    #[inline]
+    pub fn sums_of(&self, weights: &Arc<CellWeights>) -> Option<&[[i32; 3]]> {
+        match &self.weights {
+            Some(kept) if Arc::ptr_eq(kept, weights) => Some(&self.sums),
+            _ => None,
         }
     }
 
@@ -203,6 +278,18 @@ impl Position {
 
     #[inline]
     fn write_cell(&mut self, sq: Sq, old: Piece, piece: Piece) {
+        if let Some(w) = &self.weights {
+            if !old.is_empty() {
+                let sub = w.of(old, sq);
+                let sum = &mut self.sums[old.owner() as usize];
+                (0..3).for_each(|i| sum[i] -= sub[i]);
+            }
+            if !piece.is_empty() {
+                let add = w.of(piece, sq);
+                let sum = &mut self.sums[piece.owner() as usize];
+                (0..3).for_each(|i| sum[i] += add[i]);
+            }
+        }
         if !old.is_empty() {
             self.occupied[old.owner() as usize].remove(sq);
             if old.is_royal() {

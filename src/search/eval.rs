@@ -15,8 +15,9 @@ use crate::core::board::Piece;
 use crate::core::game::Game;
 use crate::core::movegen::empty_board_moves;
 use crate::core::piece::KindId;
-use crate::core::position::Position;
+use crate::core::position::{CellWeights, Position};
 use crate::core::variant::Variant;
+use std::sync::Arc;
 
 /// The weights of the evaluation terms. Defaults come from the variant's data and hand-set
 /// term weights; `menagerie tune` fits them to self-play results (texel method) and the
@@ -207,7 +208,15 @@ pub struct Evaluator {
     sign: i32,
     /// Whether the game has holdings (pieces in hand count as material).
     holdings: bool,
+    /// `table` as the position keeps its sums (`Position::keep_sums`), on boards of up to
+    /// [`KEPT_SUMS_CELLS`] cells without holdings: the search's positions then carry the sums
+    /// instead of each evaluation adding up every man.
+    cell_weights: Option<Arc<CellWeights>>,
 }
+
+/// The largest board whose table sums the search's positions keep (larger ones, the
+/// Chessical Cubism boxes, would hold a second copy of a large table for little gain).
+const KEPT_SUMS_CELLS: usize = 128;
 
 /// What one man on one square adds to the table sums: its middlegame and endgame worth and
 /// its kind's phase weight, side by side (the sums run at every node, and one load serves
@@ -294,10 +303,22 @@ impl Evaluator {
             }
         }
         let full_phase = start_phase(v, &phase_weight).max(1);
+        let cell_weights = (!v.spec.holdings && squares <= KEPT_SUMS_CELLS).then(|| {
+            Arc::new(CellWeights::new(
+                v.spec.players,
+                kinds,
+                squares,
+                |player, kind, sq| {
+                    let t = table[(player as usize * kinds + kind) * squares + sq];
+                    [t.mg.into(), t.eg.into(), t.phase]
+                },
+            ))
+        });
         Evaluator {
             kinds,
             squares,
             table,
+            cell_weights,
             phase_weight,
             full_phase,
             values,
@@ -305,6 +326,15 @@ impl Evaluator {
             dynamic: p.dynamic,
             sign: 1,
             holdings: v.spec.holdings,
+        }
+    }
+
+    /// Makes `pos` keep the sums of this evaluator's tables, so that evaluating it and the
+    /// positions its moves lead to reads them instead of adding up every man (where the
+    /// evaluator keeps sums at all; else nothing changes).
+    pub fn keep_sums_in(&self, pos: &mut Position) {
+        if self.cell_weights.is_some() {
+            pos.keep_sums(self.cell_weights.clone());
         }
     }
 
@@ -393,6 +423,16 @@ impl Evaluator {
     /// loops (they run at every node).
     fn board_sums(&self, pos: &Position) -> TableSums {
         let side = pos.side();
+        if let Some(sums) = self.cell_weights.as_ref().and_then(|w| pos.sums_of(w)) {
+            let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
+            for (player, &[pmg, peg, pphase]) in sums.iter().enumerate() {
+                let sign = if player == side as usize { 1 } else { -1 };
+                mg += sign * pmg;
+                eg += sign * peg;
+                phase += pphase;
+            }
+            return TableSums { mg, eg, phase };
+        }
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
         for player in 0..pos.players() {
             let (mut pmg, mut peg) = (0i32, 0i32);

@@ -83,9 +83,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         eval: &'a Evaluator,
         tt: &'a TranspositionTable,
         control: &'a Control,
-        pos: Position,
+        mut pos: Position,
         id: usize,
     ) -> Self {
+        eval.keep_sums_in(&mut pos);
         let v = game.variant();
         // Drops get history entries of their own (a kind dropped on a square is not the
         // same idea as that kind moving there), so games with holdings double the table.

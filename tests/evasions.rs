@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::western;
+use common::{western, xorshift};
 use menagerie::core::attacks::attacked_by_enemy;
 use menagerie::core::game::Game;
 use menagerie::core::moves::{Move, MoveList};
@@ -64,9 +64,7 @@ fn compare_in_checks(variant: &str, fen: &str, games: u64, plies: usize) -> usiz
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            xorshift(&mut seed);
             g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
         }
     }

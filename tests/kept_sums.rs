@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::western;
+use common::{western, xorshift};
 use menagerie::core::game::Game;
 use menagerie::core::moves::MoveList;
 use menagerie::fen::parse_position;
@@ -36,9 +36,7 @@ fn compare(variant: &str, fen: &str, games: u64, plies: usize) -> usize {
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            xorshift(&mut seed);
             g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
             if seed.is_multiple_of(4) {
                 // A move made and taken back must leave the sums as they were.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::western;
+use common::{western, xorshift};
 use menagerie::core::game::Game;
 use menagerie::core::moves::{Move, MoveList};
 use menagerie::core::position::Position;
@@ -47,9 +47,7 @@ fn compare(variant: &str, fen: &str, games: u64, plies: usize) -> usize {
             if legal.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            xorshift(&mut seed);
             let mv = if !expected.is_empty() && seed.is_multiple_of(3) {
                 expected[(seed / 3 % expected.len() as u64) as usize]
             } else {

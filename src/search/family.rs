@@ -40,6 +40,13 @@ pub trait Evaluate: Game {
             None => eval.evaluate_with(self.variant(), pos, pawns),
         }
     }
+
+    /// Whether [`evaluate`](Self::evaluate) reads the evaluator's per-square tables, so the
+    /// search's positions should keep their sums ([`Evaluator::keep_sums_in`]); a family with
+    /// its own evaluation would only pay for them at every move.
+    fn reads_table_sums(&self) -> bool {
+        true
+    }
 }
 
 impl Evaluate for Western {}
@@ -76,5 +83,9 @@ impl Evaluate for Partonici {
         _pawns: &mut PawnTable,
     ) -> i32 {
         self.evaluation().evaluate(self, pos, window)
+    }
+
+    fn reads_table_sums(&self) -> bool {
+        false
     }
 }

@@ -86,7 +86,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         mut pos: Position,
         id: usize,
     ) -> Self {
-        eval.keep_sums_in(&mut pos);
+        if game.reads_table_sums() {
+            eval.keep_sums_in(&mut pos);
+        }
         let v = game.variant();
         // Drops get history entries of their own (a kind dropped on a square is not the
         // same idea as that kind moving there), so games with holdings double the table.

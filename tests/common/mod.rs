@@ -130,3 +130,11 @@ pub fn not_installed(names: &[&str]) -> Vec<String> {
         .map(|n| n.to_string())
         .collect()
 }
+
+/// The next number of a xorshift sequence from `seed` (random test games need no better).
+pub fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}

@@ -243,14 +243,9 @@ impl ReachSets {
         self.rays[entry.rays.0 as usize..entry.rays.1 as usize]
             .iter()
             .filter_map(move |ray| {
-                let blockers = ray.cells & occupied & ray.captures;
-                (blockers != 0).then(|| {
-                    if ray.ascending {
-                        blockers.trailing_zeros() as Sq
-                    } else {
-                        (127 - blockers.leading_zeros()) as Sq
-                    }
-                })
+                // The ray's one occupied cell within its open cells, if it captures there.
+                let end = ray.open_cells(occupied) & occupied & ray.captures;
+                (end != 0).then(|| end.trailing_zeros() as Sq)
             })
     }
 

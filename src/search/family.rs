@@ -41,6 +41,20 @@ pub trait Evaluate: Game {
         }
     }
 
+    /// Whether [`evaluate`](Self::evaluate) with a window is [`rough_score`](Self::rough_score)
+    /// or else the exact evaluation (no window), so that quiescence may take a cached exact
+    /// score where the rough one does not serve.
+    fn lazy_evaluation_splits(&self) -> bool {
+        true
+    }
+
+    /// The rough score [`evaluate`](Self::evaluate) with `window` gives `pos`, or None when it
+    /// gives the exact evaluation. Asked only where
+    /// [`lazy_evaluation_splits`](Self::lazy_evaluation_splits).
+    fn rough_score(&self, eval: &Evaluator, pos: &Position, window: (i32, i32)) -> Option<i32> {
+        eval.rough_score(pos, window)
+    }
+
     /// Whether [`evaluate`](Self::evaluate) reads the evaluator's per-square tables, so the
     /// search's positions should keep their sums ([`Evaluator::keep_sums_in`]); a family with
     /// its own evaluation would only pay for them at every move.
@@ -86,6 +100,11 @@ impl Evaluate for Partonici {
     }
 
     fn reads_table_sums(&self) -> bool {
+        false
+    }
+
+    /// Its lazy evaluation lives inside its own (`variants/partonici/eval.rs`).
+    fn lazy_evaluation_splits(&self) -> bool {
         false
     }
 }

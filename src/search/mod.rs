@@ -7,6 +7,7 @@
 //! transposition table ("lazy SMP"); only the first thread reports and decides when to stop.
 
 pub mod eval;
+pub mod eval_cache;
 pub mod family;
 pub mod features;
 pub mod multi;
@@ -282,13 +283,12 @@ mod tests {
             let settings = Settings::default();
             search(g, &ev, &pos, &limits, None, &settings, &tt, &Control::default(), &mut |_| {});
             let cache = tt.take_eval_cache(0).expect("the search left its cache");
-            let filled: Vec<_> = cache.iter().filter(|&&(key, _)| key != 0).collect();
-            assert!(!filled.is_empty());
+            assert!(cache.searched_entries().next().is_some());
             // Every kept entry is the exact evaluation of a position the search met: the start
             // position is among them.
-            let start = filled.iter().find(|&&&(key, _)| key == pos.hash());
+            let start = cache.searched_entries().find(|&(key, _)| key == pos.hash());
             let exact = g.evaluate(&ev, &pos, None, &mut pawn_structure::PawnTable::none());
-            assert_eq!(start.map(|&&(_, score)| score), Some(exact));
+            assert_eq!(start.map(|(_, score)| score), Some(exact));
             tt.keep_eval_cache(0, cache);
             tt.clear();
             assert!(tt.take_eval_cache(0).is_none());

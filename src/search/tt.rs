@@ -83,9 +83,7 @@ impl<T> PerThread<T> {
     }
 }
 
-/// Static evaluations by position hash (a thread's cache, see
-/// [`TranspositionTable::take_eval_cache`]).
-pub type EvalCache = Vec<(u64, i32)>;
+pub use super::eval_cache::EvalCache;
 
 const MOVE_BITS: u32 = 29;
 

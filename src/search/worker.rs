@@ -63,9 +63,6 @@ pub struct Worker<'a, G: Evaluate> {
     pawn_table: PawnTable,
 }
 
-/// Entries of a thread's evaluation cache (a power of two).
-const EVAL_CACHE: usize = 1 << 16;
-
 /// A finished worker leaves its evaluation cache and pawn table to the next search's worker
 /// of the same id.
 impl<G: Evaluate> Drop for Worker<'_, G> {
@@ -146,10 +143,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             excluded: Vec::new(),
             root: MoveList::new(),
             reductions,
-            eval_cache: tt
-                .take_eval_cache(id)
-                .filter(|cache| cache.len() == EVAL_CACHE)
-                .unwrap_or_else(|| vec![(0, 0); EVAL_CACHE]),
+            eval_cache: tt.take_eval_cache(id).unwrap_or_default(),
             pawn_table: tt
                 .take_pawn_table(id)
                 .filter(|table| table.serves(v))
@@ -767,19 +761,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 best = -INFINITY;
                 stand_pat = -INFINITY;
             } else {
-                // A cached evaluation is exact; otherwise a rough one may do (lazy).
-                let key = self.pos.hash();
-                let cached = self.eval_cache[key as usize & (EVAL_CACHE - 1)];
-                stand_pat = if cached.0 == key && key != 0 {
-                    cached.1
-                } else {
-                    self.game.evaluate(
-                        self.eval,
-                        &self.pos,
-                        Some((alpha, beta)),
-                        &mut self.pawn_table,
-                    )
-                };
+                // The main search's evaluation when kept; otherwise a rough one may do (lazy).
+                stand_pat = self.stand_pat(alpha, beta);
                 if stand_pat >= beta {
                     self.lists[ply] = moves;
                     self.scores[ply] = scores;
@@ -855,15 +838,43 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// The exact static evaluation of the current position (hash `key`), from the cache when
     /// it was computed before.
     fn static_eval(&mut self, key: u64) -> i32 {
-        let slot = key as usize & (EVAL_CACHE - 1);
-        let (stored, score) = self.eval_cache[slot];
-        if stored == key && key != 0 {
+        if let Some(score) = self.eval_cache.searched(key) {
+            return score;
+        }
+        let score = self.eval_cache.quiescence(key).unwrap_or_else(|| {
+            self.game
+                .evaluate(self.eval, &self.pos, None, &mut self.pawn_table)
+        });
+        self.eval_cache.keep_searched(key, score);
+        score
+    }
+
+    /// Quiescence's stand-pat score with the window (`alpha`, `beta`): the main search's
+    /// evaluation when kept, else the lazy evaluation, whose exact scores are kept apart
+    /// (see [`super::eval_cache`]).
+    fn stand_pat(&mut self, alpha: i32, beta: i32) -> i32 {
+        let key = self.pos.hash();
+        if let Some(score) = self.eval_cache.searched(key) {
+            return score;
+        }
+        if !self.game.lazy_evaluation_splits() {
+            return self.game.evaluate(
+                self.eval,
+                &self.pos,
+                Some((alpha, beta)),
+                &mut self.pawn_table,
+            );
+        }
+        if let Some(rough) = self.game.rough_score(self.eval, &self.pos, (alpha, beta)) {
+            return rough;
+        }
+        if let Some(score) = self.eval_cache.quiescence(key) {
             return score;
         }
         let score = self
             .game
             .evaluate(self.eval, &self.pos, None, &mut self.pawn_table);
-        self.eval_cache[slot] = (key, score);
+        self.eval_cache.keep_quiescence(key, score);
         score
     }
 

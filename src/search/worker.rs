@@ -48,6 +48,10 @@ pub struct Worker<'a, G: Evaluate> {
     moved: Vec<usize>,
     /// The static evaluation at each ply (-INFINITY in check), for the improving flag.
     evals: Vec<i32>,
+    /// Whether the side to move at each ply is in check, when the move that led there already
+    /// asked (the search tests every move it makes for check); None when unknown. Each node
+    /// writes the entry of the ply below before every call into it.
+    checks: Vec<Option<bool>>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
@@ -135,6 +139,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             heuristics,
             moved: vec![NO_PIECE_TO; MAX_PLY + 1],
             evals: vec![-INFINITY; MAX_PLY + 1],
+            checks: vec![None; MAX_PLY + 1],
             lists: (0..=MAX_PLY)
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
@@ -443,7 +448,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return score;
         }
 
-        let in_check = self.game.in_check(&self.pos);
+        let in_check = self.in_check_at(ply);
         if in_check {
             depth += 1;
         }
@@ -479,6 +484,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 self.moved[ply] = NO_PIECE_TO;
+                self.checks[ply + 1] = None;
                 self.game.make(&mut self.pos, Move::null());
                 let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.game.unmake(&mut self.pos);
@@ -566,6 +572,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             self.moved[ply] = self.heuristics.piece_to(mover_kind, mv.to);
             self.game.make(&mut self.pos, mv);
             let gives_check = self.game.in_check(&self.pos);
+            self.checks[ply + 1] = Some(gives_check);
             let new_depth = depth - 1;
             let score = if i == 0 {
                 -self.negamax(-beta, -alpha, new_depth, ply + 1, true)
@@ -732,7 +739,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         let deeper_known = entry.is_some_and(|e| e.depth > 0);
         let window = (alpha, beta);
-        let in_check = self.game.in_check(&self.pos);
+        let in_check = self.in_check_at(ply);
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut best;
@@ -797,6 +804,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
             self.moved[ply] = self.heuristics.piece_to(self.mover_kind(mv), mv.to);
             self.game.make(&mut self.pos, mv);
+            self.checks[ply + 1] = None;
             let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
             self.game.unmake(&mut self.pos);
             if self.stopped {
@@ -833,6 +841,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let bound = bound_of(best, window.0, window.1);
         let score = score_to_tt(best, ply);
         self.tt.store(self.pos.hash(), NO_MOVE, score, 0, bound);
+    }
+
+    /// Whether the side to move at `ply` is in check ([`Self::checks`] when known).
+    #[inline]
+    fn in_check_at(&self, ply: usize) -> bool {
+        self.checks[ply].unwrap_or_else(|| self.game.in_check(&self.pos))
     }
 
     /// The exact static evaluation of the current position (hash `key`), from the cache when

@@ -6,10 +6,10 @@
 //! - quiescence's own exact evaluations ([`EvalCache::quiescence`]): quiescence evaluates
 //!   lazily (a rough score when the cheap terms put a position far outside its window), so
 //!   these serve only where the exact score is wanted anyway: the main search's static
-//!   evaluation, and quiescence once its rough check has passed. A tenth of a search's
-//!   evaluations repeat one quiescence made before (at the next depth of the iterative
-//!   deepening, or through a transposition), and the full evaluation is the search's most
-//!   costly step.
+//!   evaluation, and quiescence once its rough check has passed. About a tenth of a search's
+//!   full evaluations repeated an earlier one, mostly one quiescence had made (at the next
+//!   depth of the iterative deepening, or through a transposition), and the full evaluation
+//!   is the search's most costly step.
 //!
 //! Keeping them apart leaves every search exactly as it was: each score read is the one the
 //! evaluation would give, and quiescence never gets an exact score where it took a rough one.

@@ -43,7 +43,8 @@ pub trait Evaluate: Game {
 
     /// Whether [`evaluate`](Self::evaluate) with a window is [`rough_score`](Self::rough_score)
     /// or else the exact evaluation (no window), so that quiescence may take a cached exact
-    /// score where the rough one does not serve.
+    /// score where the rough one does not serve. A family that overrides `evaluate` answers
+    /// false unless its own lazy evaluation splits the same way.
     fn lazy_evaluation_splits(&self) -> bool {
         true
     }

@@ -83,7 +83,7 @@ pub fn features(v: &Variant, pos: &Position, pawns: &mut PawnTable) -> [i32; TER
 
 /// [`features`] compiled for processors with a population-count instruction (x86-64 has had
 /// it since 2008, but the default target does not assume it). The attack maps count cells
-/// at every officer: counting in software cost a Wildebeest search 2% of its instructions.
+/// at every officer: counted in software, a Wildebeest search took 2% more instructions.
 /// Everything that counts is inlined here, so it is compiled with the instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]

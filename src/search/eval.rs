@@ -391,16 +391,22 @@ impl Evaluator {
         (alpha, beta): (i32, i32),
         pawns: &mut PawnTable,
     ) -> i32 {
-        self.rough_score(pos, (alpha, beta))
-            .unwrap_or_else(|| self.evaluate_with(v, pos, pawns))
+        // The table sums serve both blends: they are summed once.
+        let sums = self.table_sums(pos);
+        self.rough_of(sums, (alpha, beta))
+            .unwrap_or_else(|| self.blend(sums, &features(v, pos, pawns)))
     }
 
     /// The table terms alone when they are beyond `[alpha - margin, beta + margin]`: the
     /// score [`evaluate_lazy`](Self::evaluate_lazy) returns without the board terms; None when
     /// it needs them.
-    pub fn rough_score(&self, pos: &Position, (alpha, beta): (i32, i32)) -> Option<i32> {
+    pub fn rough_score(&self, pos: &Position, window: (i32, i32)) -> Option<i32> {
+        self.rough_of(self.table_sums(pos), window)
+    }
+
+    fn rough_of(&self, sums: TableSums, (alpha, beta): (i32, i32)) -> Option<i32> {
         const MARGIN: i32 = 400;
-        let quick = self.blend(self.table_sums(pos), &[0; TERMS]);
+        let quick = self.blend(sums, &[0; TERMS]);
         (quick - MARGIN >= beta || quick + MARGIN <= alpha).then_some(quick)
     }
 

@@ -17,6 +17,9 @@
 # M_NODES=25000 against FS_NODES=20000 in Wildebeest is the clock's own ratio at 5s+0.05s (about
 # 0.11 s a move each at 240,000 and 190,000 nodes a second): it scores as the clock match does,
 # and a change can be screened there while the machine is busy (fourteenth session).
+# M_NODES=65000 against FS_NODES=70000 in chess is the same for chess (about 0.12 s and 0.14 s
+# a move at some 540,000 and 520,000 nodes a second, measured in the middle game of the README's
+# Speed section): seed 7 scores as the clock match does, about 10% (nineteenth session).
 set -u
 M=${M:-/tmp/menagerie-strength}
 FS=${FS:-$HOME/.cache/menagerie-peers}

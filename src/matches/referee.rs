@@ -6,8 +6,10 @@
 //! Rule differences between engines are not scored as wins or losses: a game where an engine
 //! refuses a move that our rules allow (`Illegal move`), or plays a move that our rules forbid
 //! only by a rule engines commonly differ in (castling: its conditions and distances; the
-//! promotion choices; en passant), is a *rules dispute*; any other move our rules forbid (a man
-//! moving as it cannot, a royal left in check) loses as an illegal move. A game where an
+//! promotion choices; en passant), or plays a move that is legal only in the position before an
+//! earlier castling (a UCI engine drops the moves from a castling its rules lack and answers from
+//! there), is a *rules dispute*; any other move our rules forbid (a man moving as it cannot, a
+//! royal left in check) loses as an illegal move. A game where an
 //! engine announces a result that our rules do not give (it believes the game is over and would
 //! otherwise lose on time waiting) is a *claim dispute*. Both are recorded with result `*` and
 //! left out of the score. Claims are judged in this order:
@@ -200,6 +202,9 @@ pub fn play_game_watched<G: Game>(
     let start = opening.start_text(v.spec.start);
     let mut pos = parse_position(game, start).expect("openings are checked when read");
     let mut moves = Vec::new();
+    // The same moves as the core plays them (an engine's illegal move is checked against the
+    // positions before earlier castlings).
+    let mut played: Vec<Move> = Vec::new();
     let mut sent: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut closest = [None, None];
     let mut overruns = [0u32; 2];
@@ -224,6 +229,7 @@ pub fn play_game_watched<G: Game>(
                 sent[s].push(seat.codec.encode(v, &mv));
             }
             moves.push(move_text(v, &mv));
+            played.push(mv);
             game.make(&mut pos, mv);
         }
         let mut left = [rules.tc.base; 2];
@@ -326,6 +332,16 @@ pub fn play_game_watched<G: Game>(
                             ),
                         );
                     }
+                    if let Some(castling) = unfollowed_castling(game, start, &played, &ours) {
+                        break 'game (
+                            GameResult::Excluded,
+                            Termination::RulesDispute { side },
+                            format!(
+                                "rules dispute: {} played '{text}', legal only before the castling '{castling}', which its castling rules do not allow",
+                                colour(side)
+                            ),
+                        );
+                    }
                     break 'game (
                         GameResult::win_for(1 - side),
                         Termination::IllegalMove { side },
@@ -337,6 +353,7 @@ pub fn play_game_watched<G: Game>(
                 sent[t].push(seat.codec.encode(v, &mv));
             }
             moves.push(move_text(v, &mv));
+            played.push(mv);
             game.make(&mut pos, mv);
             let thinking = seats[s]
                 .adapter
@@ -527,6 +544,28 @@ fn castling_alias<G: Game>(
     }
 }
 
+/// The castling (in our notation) after which an engine stopped following the game, if its
+/// move `text`, illegal now, is legal in the position before one of the `played` castlings
+/// from `start`. A UCI engine whose castling rules lack a castling (Fairy-Stockfish's
+/// Wildebeest castles two cells only) silently drops the rest of the `position` command's
+/// moves and answers for the side that castled; scoring that as an illegal move would hand
+/// the game to the side that castled.
+fn unfollowed_castling<G: Game>(
+    game: &G,
+    start: &str,
+    played: &[Move],
+    text: &str,
+) -> Option<String> {
+    let mut pos = parse_position(game, start).ok()?;
+    for &mv in played {
+        if mv.kind == MoveKind::Castle && parse_move(game, &mut pos.clone(), text).is_ok() {
+            return Some(move_text(game.variant(), &mv));
+        }
+        game.make(&mut pos, mv);
+    }
+    None
+}
+
 /// The rule under which a move our rules refuse may still be legal for the engine that played
 /// it: castling (a royal that may still castle moving two or more cells along its rank or onto
 /// its own man, `O-O`, the two-leg form), a pawn's promotion choice (the same cells make a
@@ -625,6 +664,26 @@ mod tests {
         // With a free rook move White can block or escape.
         let mut pos = parse_position(&g, "7r/8/8/8/8/8/2k4P/K5R1 w - - 0 1").unwrap();
         assert!(!lost_at_once(&g, &mut pos));
+    }
+
+    #[test]
+    fn a_move_legal_only_before_an_earlier_castling_names_that_castling() {
+        let g = chess();
+        let start = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        let mut pos = parse_position(&g, start).unwrap();
+        let castle = parse_move(&g, &mut pos, "e1g1").unwrap();
+        assert_eq!(castle.kind, MoveKind::Castle);
+        g.make(&mut pos, castle);
+        // Black's engine did not follow White's castling and answers for White from before it.
+        assert_eq!(
+            unfollowed_castling(&g, start, &[castle], "e1d1").as_deref(),
+            Some("e1g1")
+        );
+        // A move illegal before the castling too stays an illegal move.
+        assert_eq!(unfollowed_castling(&g, start, &[castle], "e1e3"), None);
+        // Without a castling in the game there is nothing to point at.
+        let step = parse_move(&g, &mut pos, "a7a6").unwrap();
+        assert_eq!(unfollowed_castling(&g, start, &[step], "e1d1"), None);
     }
 
     #[test]

@@ -177,6 +177,16 @@ fn colour(side: u8) -> &'static str {
     if side == 0 { "White" } else { "Black" }
 }
 
+/// A game left out of the score because `side`'s engine follows other rules (`why`, after the
+/// colour's name).
+fn rules_dispute(side: u8, why: String) -> (GameResult, Termination, String) {
+    (
+        GameResult::Excluded,
+        Termination::RulesDispute { side },
+        format!("rules dispute: {} {why}", colour(side)),
+    )
+}
+
 /// Plays from the opening's start (the variant's start position or a set-up one) through its
 /// moves (our notation, already checked), then lets the engines move until the game ends.
 /// `seats[0]` plays White.
@@ -280,13 +290,9 @@ pub fn play_game_watched<G: Game>(
                 }
                 Ok(Reply::Rejected { line }) => {
                     let last = moves.last().map_or("-", String::as_str);
-                    break 'game (
-                        GameResult::Excluded,
-                        Termination::RulesDispute { side },
-                        format!(
-                            "rules dispute: {} refused a move legal by our rules (last move {last}): {line}",
-                            colour(side)
-                        ),
+                    break 'game rules_dispute(
+                        side,
+                        format!("refused a move legal by our rules (last move {last}): {line}"),
                     );
                 }
                 Ok(Reply::NoMove { line }) => {
@@ -322,25 +328,17 @@ pub fn play_game_watched<G: Game>(
             let mv = match parsed.or_else(|e| castling_alias(game, &mut pos, &ours).ok_or(e)) {
                 Ok(mv) => mv,
                 Err(e) => {
-                    if let Some(rule) = rule_difference(game, &mut pos, &ours) {
-                        break 'game (
-                            GameResult::Excluded,
-                            Termination::RulesDispute { side },
-                            format!(
-                                "rules dispute: {} played '{text}', which our {rule} rules do not allow",
-                                colour(side)
-                            ),
-                        );
-                    }
-                    if let Some(castling) = unfollowed_castling(game, start, &played, &ours) {
-                        break 'game (
-                            GameResult::Excluded,
-                            Termination::RulesDispute { side },
-                            format!(
-                                "rules dispute: {} played '{text}', legal only before the castling '{castling}', which its castling rules do not allow",
-                                colour(side)
-                            ),
-                        );
+                    let dispute = rule_difference(game, &mut pos, &ours)
+                        .map(|rule| format!("played '{text}', which our {rule} rules do not allow"))
+                        .or_else(|| {
+                            unfollowed_castling(game, start, &played, &ours).map(|castling| {
+                                format!(
+                                    "played '{text}', legal only before the castling '{castling}', which its castling rules do not allow"
+                                )
+                            })
+                        });
+                    if let Some(why) = dispute {
+                        break 'game rules_dispute(side, why);
                     }
                     break 'game (
                         GameResult::win_for(1 - side),

@@ -9,10 +9,10 @@
 //! promotion choices; en passant), or plays a move that is legal only in the position before an
 //! earlier castling (a UCI engine drops the moves from a castling its rules lack and answers from
 //! there), is a *rules dispute*; any other move our rules forbid (a man moving as it cannot, a
-//! royal left in check) loses as an illegal move. A game where an
-//! engine announces a result that our rules do not give (it believes the game is over and would
-//! otherwise lose on time waiting) is a *claim dispute*. Both are recorded with result `*` and
-//! left out of the score. Claims are judged in this order:
+//! royal left in check) loses as an illegal move. A game where an engine announces a result
+//! that our rules do not give (it believes the game is over and would otherwise lose on time
+//! waiting) is a *claim dispute*. Both are recorded with result `*` and left out of the score.
+//! Claims are judged in this order:
 //! 1. a claim of one's own loss is a resignation;
 //! 2. a draw claim stands when some legal move would draw at once by repetition or the
 //!    move-count rule (the player announcing the drawing move, as over the board);
@@ -331,7 +331,7 @@ pub fn play_game_watched<G: Game>(
                     let dispute = rule_difference(game, &mut pos, &ours)
                         .map(|rule| format!("played '{text}', which our {rule} rules do not allow"))
                         .or_else(|| {
-                            unfollowed_castling(game, start, &played, &ours).map(|castling| {
+                            unfollowed_castling(game, start, (&played, side), &ours).map(|castling| {
                                 format!(
                                     "played '{text}', legal only before the castling '{castling}', which its castling rules do not allow"
                                 )
@@ -542,21 +542,25 @@ fn castling_alias<G: Game>(
     }
 }
 
-/// The castling (in our notation) after which an engine stopped following the game, if its
-/// move `text`, illegal now, is legal in the position before one of the `played` castlings
-/// from `start`. A UCI engine whose castling rules lack a castling (Fairy-Stockfish's
-/// Wildebeest castles two cells only) silently drops the rest of the `position` command's
-/// moves and answers for the side that castled; scoring that as an illegal move would hand
-/// the game to the side that castled.
+/// The castling (in our notation) after which `side`'s engine stopped following the game, if
+/// its move `text`, illegal now, is legal in the position before one of the opponent's
+/// `played` castlings from `start` (so it moved the opponent's men: no engine does that by
+/// mistake). A UCI engine whose castling rules lack a castling (Fairy-Stockfish's Wildebeest
+/// castles two cells only) silently drops the rest of the `position` command's moves and
+/// answers for the side that castled; scoring that as an illegal move would hand the game to
+/// the side that castled.
 fn unfollowed_castling<G: Game>(
     game: &G,
     start: &str,
-    played: &[Move],
+    (played, side): (&[Move], u8),
     text: &str,
 ) -> Option<String> {
     let mut pos = parse_position(game, start).ok()?;
     for &mv in played {
-        if mv.kind == MoveKind::Castle && parse_move(game, &mut pos.clone(), text).is_ok() {
+        if mv.kind == MoveKind::Castle
+            && pos.side() != side
+            && parse_move(game, &mut pos.clone(), text).is_ok()
+        {
             return Some(move_text(game.variant(), &mv));
         }
         game.make(&mut pos, mv);
@@ -674,14 +678,16 @@ mod tests {
         g.make(&mut pos, castle);
         // Black's engine did not follow White's castling and answers for White from before it.
         assert_eq!(
-            unfollowed_castling(&g, start, &[castle], "e1d1").as_deref(),
+            unfollowed_castling(&g, start, (&[castle], 1), "e1d1").as_deref(),
             Some("e1g1")
         );
+        // White's engine played the castling itself: a king move from before it is its error.
+        assert_eq!(unfollowed_castling(&g, start, (&[castle], 0), "e1d1"), None);
         // A move illegal before the castling too stays an illegal move.
-        assert_eq!(unfollowed_castling(&g, start, &[castle], "e1e3"), None);
+        assert_eq!(unfollowed_castling(&g, start, (&[castle], 1), "e1e3"), None);
         // Without a castling in the game there is nothing to point at.
         let step = parse_move(&g, &mut pos, "a7a6").unwrap();
-        assert_eq!(unfollowed_castling(&g, start, &[step], "e1d1"), None);
+        assert_eq!(unfollowed_castling(&g, start, (&[step], 1), "e1d1"), None);
     }
 
     #[test]

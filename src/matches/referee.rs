@@ -212,9 +212,6 @@ pub fn play_game_watched<G: Game>(
     let start = opening.start_text(v.spec.start);
     let mut pos = parse_position(game, start).expect("openings are checked when read");
     let mut moves = Vec::new();
-    // The same moves as the core plays them (an engine's illegal move is checked against the
-    // positions before earlier castlings).
-    let mut played: Vec<Move> = Vec::new();
     let mut sent: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut closest = [None, None];
     let mut overruns = [0u32; 2];
@@ -239,7 +236,6 @@ pub fn play_game_watched<G: Game>(
                 sent[s].push(seat.codec.encode(v, &mv));
             }
             moves.push(move_text(v, &mv));
-            played.push(mv);
             game.make(&mut pos, mv);
         }
         let mut left = [rules.tc.base; 2];
@@ -331,7 +327,7 @@ pub fn play_game_watched<G: Game>(
                     let dispute = rule_difference(game, &mut pos, &ours)
                         .map(|rule| format!("played '{text}', which our {rule} rules do not allow"))
                         .or_else(|| {
-                            unfollowed_castling(game, start, (&played, side), &ours).map(|castling| {
+                            unfollowed_castling(game, start, &moves, side, &ours).map(|castling| {
                                 format!(
                                     "played '{text}', legal only before the castling '{castling}', which its castling rules do not allow"
                                 )
@@ -351,7 +347,6 @@ pub fn play_game_watched<G: Game>(
                 sent[t].push(seat.codec.encode(v, &mv));
             }
             moves.push(move_text(v, &mv));
-            played.push(mv);
             game.make(&mut pos, mv);
             let thinking = seats[s]
                 .adapter
@@ -544,7 +539,8 @@ fn castling_alias<G: Game>(
 
 /// The castling (in our notation) after which `side`'s engine stopped following the game, if
 /// its move `text`, illegal now, is legal in the position before one of the opponent's
-/// `played` castlings from `start` (so it moved the opponent's men: no engine does that by
+/// castlings among the `moves` (our notation) played from `start` (so it moved the opponent's
+/// men: no engine does that by
 /// mistake). A UCI engine whose castling rules lack a castling (Fairy-Stockfish's Wildebeest
 /// castles two cells only) silently drops the rest of the `position` command's moves and
 /// answers for the side that castled; scoring that as an illegal move would hand the game to
@@ -552,16 +548,18 @@ fn castling_alias<G: Game>(
 fn unfollowed_castling<G: Game>(
     game: &G,
     start: &str,
-    (played, side): (&[Move], u8),
+    moves: &[String],
+    side: u8,
     text: &str,
 ) -> Option<String> {
     let mut pos = parse_position(game, start).ok()?;
-    for &mv in played {
+    for played in moves {
+        let mv = parse_move(game, &mut pos, played).ok()?;
         if mv.kind == MoveKind::Castle
             && pos.side() != side
             && parse_move(game, &mut pos.clone(), text).is_ok()
         {
-            return Some(move_text(game.variant(), &mv));
+            return Some(played.clone());
         }
         game.make(&mut pos, mv);
     }
@@ -675,19 +673,19 @@ mod tests {
         let mut pos = parse_position(&g, start).unwrap();
         let castle = parse_move(&g, &mut pos, "e1g1").unwrap();
         assert_eq!(castle.kind, MoveKind::Castle);
-        g.make(&mut pos, castle);
+        let castled = ["e1g1".to_string()];
         // Black's engine did not follow White's castling and answers for White from before it.
         assert_eq!(
-            unfollowed_castling(&g, start, (&[castle], 1), "e1d1").as_deref(),
+            unfollowed_castling(&g, start, &castled, 1, "e1d1").as_deref(),
             Some("e1g1")
         );
         // White's engine played the castling itself: a king move from before it is its error.
-        assert_eq!(unfollowed_castling(&g, start, (&[castle], 0), "e1d1"), None);
+        assert_eq!(unfollowed_castling(&g, start, &castled, 0, "e1d1"), None);
         // A move illegal before the castling too stays an illegal move.
-        assert_eq!(unfollowed_castling(&g, start, (&[castle], 1), "e1e3"), None);
+        assert_eq!(unfollowed_castling(&g, start, &castled, 1, "e1e3"), None);
         // Without a castling in the game there is nothing to point at.
-        let step = parse_move(&g, &mut pos, "a7a6").unwrap();
-        assert_eq!(unfollowed_castling(&g, start, (&[step], 1), "e1d1"), None);
+        let stepped = ["e1f1".to_string()];
+        assert_eq!(unfollowed_castling(&g, start, &stepped, 1, "e1d1"), None);
     }
 
     #[test]

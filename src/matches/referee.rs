@@ -539,12 +539,11 @@ fn castling_alias<G: Game>(
 
 /// The castling (in our notation) after which `side`'s engine stopped following the game, if
 /// its move `text`, illegal now, is legal in the position before one of the opponent's
-/// castlings among the `moves` (our notation) played from `start` (so it moved the opponent's
-/// men: no engine does that by
-/// mistake). A UCI engine whose castling rules lack a castling (Fairy-Stockfish's Wildebeest
-/// castles two cells only) silently drops the rest of the `position` command's moves and
-/// answers for the side that castled; scoring that as an illegal move would hand the game to
-/// the side that castled.
+/// castlings among the `moves` (our notation) played from `start`. Such a move moves the
+/// opponent's men, which no engine does by mistake: a UCI engine whose castling rules lack a
+/// castling (Fairy-Stockfish's Wildebeest castles two cells only) silently drops the rest of
+/// the `position` command's moves and answers for the side that castled. Scoring that as an
+/// illegal move would hand the game to the side that castled.
 fn unfollowed_castling<G: Game>(
     game: &G,
     start: &str,

@@ -20,6 +20,10 @@
 # M_NODES=65000 against FS_NODES=70000 in chess is the same for chess (about 0.12 s and 0.14 s
 # a move at some 540,000 and 520,000 nodes a second, measured in the middle game of the README's
 # Speed section): seed 7 scores as the clock match does, about 10% (nineteenth session).
+# The openings above chose the changes kept in the fourteenth and twenty-third sessions, so
+# they flatter the base. A change that wins there is then played on 100 openings no screen chose:
+# OPENINGS set to the absolute path of experiments/twenty-fourth-session/openings_fresh_seed24.txt
+# (twenty-fourth session; the script reads OPENINGS after it changes to OUT).
 set -u
 M=${M:-/tmp/menagerie-strength}
 FS=${FS:-$HOME/.cache/menagerie-peers}

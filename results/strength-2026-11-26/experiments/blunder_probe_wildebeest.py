@@ -10,8 +10,10 @@ DROP = int(os.environ.get("DROP", "80"))
 rows = [json.loads(l) for l in open(sys.argv[1])]
 rows = [r for r in rows if r["best_score"] is not None and r["played_score"] is not None
         and abs(r["best_score"]) <= 600 and r["best_score"] - r["played_score"] >= DROP]
-fs = Uci(FS); me = Uci(sys.argv[2])
-probes = [("M", me, 25000), ("M", me, 250000), ("M", me, 2500000), ("FS", fs, 20000), ("FS", fs, 2000)]
+fs = Uci(FS)
+me = Uci(sys.argv[2])
+probes = [("M", me, 25000), ("M", me, 250000), ("M", me, 2500000),
+          ("FS", fs, 20000), ("FS", fs, 2000)]
 good = {p[:1] + (p[2],): 0 for p in probes}
 out = open(sys.argv[3], "w")
 for r in rows:
@@ -26,5 +28,7 @@ for r in rows:
         ok = known[mv] is not None and r["best_score"] - known[mv] <= 50
         good[(name, nodes)] += ok
         line.append(f"{name}{nodes} {mv} {known[mv]} {'good' if ok else 'bad'}")
-    out.write(" | ".join(line) + "\n"); out.flush()
-out.write(f"positions {len(rows)}: " + ", ".join(f"{k[0]} {k[1]}: {v}" for k, v in good.items()) + "\n")
+    out.write(" | ".join(line) + "\n")
+    out.flush()
+summary = ", ".join(f"{name} {nodes}: {n}" for (name, nodes), n in good.items())
+out.write(f"positions {len(rows)}: {summary}\n")

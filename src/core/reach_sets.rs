@@ -182,6 +182,13 @@ impl ReachSets {
         self.plain >> kind & 1 != 0
     }
 
+    /// Whether every kind is [`plain`](Self::plain): then [`captures`](Self::captures) gives
+    /// every man's attacks exactly.
+    #[inline]
+    pub fn every_kind_plain(&self) -> bool {
+        self.plain == u64::MAX >> (64 - self.kinds.max(1))
+    }
+
     /// Whether `kind` is plain and captures by leaps only: the cells it attacks do not depend
     /// on where the other men stand (a pawn's), so they can be kept with the men's cells.
     #[inline]

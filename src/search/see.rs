@@ -7,7 +7,7 @@ use super::Evaluator;
 use crate::core::board::SquareSet;
 use crate::core::moves::{Move, MoveKind};
 use crate::core::position::Position;
-use crate::core::reach_sets::{Cells, cell, has};
+use crate::core::reach_sets::{Cells, ReachSets, cell, cells_in, has};
 use crate::core::variant::Variant;
 use crate::geometry::{NO_SQ, Sq};
 
@@ -26,6 +26,18 @@ const ROYAL: i32 = 20_000;
 /// `results/strength-2026-11-26/experiments/ninth-session/`), because it keeps more quiet
 /// moves that offer a piece for one of the same worth.
 pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
+    exchange(v, pos, mv, ev, plain_leaps(v))
+}
+
+/// [`see`], with the leaps found through `sets` where given ([`plain_leaps`]) and by walking
+/// the attack table otherwise: both give the same answer.
+fn exchange(
+    v: &Variant,
+    pos: &Position,
+    mv: Move,
+    ev: &Evaluator,
+    sets: Option<&ReachSets>,
+) -> i32 {
     if mv.kind != MoveKind::Normal || mv.from == NO_SQ {
         return 0;
     }
@@ -58,7 +70,7 @@ pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
     let mut depth = 0;
     while depth + 1 < gain.len() {
         let Some(attacker) =
-            least_valuable_attacker(v, pos, target, side, (&gone, present), &piece_value)
+            least_valuable_attacker(v, sets, pos, target, side, (&gone, present), &piece_value)
         else {
             break;
         };
@@ -87,9 +99,11 @@ pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
 }
 
 /// The cheapest man of `side` that attacks `target`, the men in `gone` (given also as a set of
-/// the men still present, where the board has one) left out.
+/// the men still present, where the board has one) left out. The leaps are found through
+/// `sets` where given.
 fn least_valuable_attacker(
     v: &Variant,
+    sets: Option<&ReachSets>,
     pos: &Position,
     target: Sq,
     side: u8,
@@ -107,17 +121,18 @@ fn least_valuable_attacker(
     // The side's men still present as a set, where the board has one: most leaps then cost
     // one bit test.
     let side_men = present_cells.map(|men| men & pos.occupied(side).low_cells());
-    if side_men.is_none_or(|men| men & v.attacks.leap_sources(side, target).unwrap_or(!0) != 0) {
-        for leap in v.attacks.leaps(side, target) {
-            if side_men.is_none_or(|men| has(men, leap.from))
-                && present(leap.from)
-                && pos.at(leap.from).owner() == side
-                && leap.kinds & (1 << pos.at(leap.from).kind()) != 0
-                && (leap.via == NO_SQ || !present(leap.via))
-            {
-                consider(leap.from);
-            }
+    let leapers = side_men.map(|men| men & v.attacks.leap_sources(side, target).unwrap_or(!0));
+    if let (Some(sets), Some(leapers)) = (sets, leapers) {
+        // Only the side's men on cells a leap comes from can leap here: look at them alone.
+        match cheapest_leaper(sets, pos, target, side, leapers, piece_value) {
+            Cheapest::None => {}
+            Cheapest::One(sq) => consider(sq),
+            // Men of the same worth: the first in the attack table's order is the one the
+            // walk below would take, so the exchange stays the same whichever way it is found.
+            Cheapest::Tied => walk_leaps(v, pos, target, side, side_men, &present, &mut consider),
         }
+    } else if leapers.is_none_or(|men| men != 0) {
+        walk_leaps(v, pos, target, side, side_men, &present, &mut consider);
     }
     for ray in v.attacks.rays(side, target) {
         if side_men.is_some_and(|men| ray.misses(men)) {
@@ -131,6 +146,71 @@ fn least_valuable_attacker(
         }
     }
     best.map(|(_, sq)| sq)
+}
+
+/// The variant's reach sets where every kind's leaps are in them (no lame leaps, no hoppers):
+/// then a man leaps onto a cell exactly when its kind's leap captures from its cell hold it.
+#[inline]
+fn plain_leaps(v: &Variant) -> Option<&ReachSets> {
+    v.reach_sets.as_ref().filter(|sets| sets.every_kind_plain())
+}
+
+/// Which of the `leapers` (men of `side` on cells a leap onto `target` comes from) leap onto
+/// `target` and are worth least.
+enum Cheapest {
+    None,
+    One(Sq),
+    /// Two or more are worth the least.
+    Tied,
+}
+
+#[inline]
+fn cheapest_leaper(
+    sets: &ReachSets,
+    pos: &Position,
+    target: Sq,
+    side: u8,
+    leapers: Cells,
+    piece_value: &impl Fn(Sq) -> i32,
+) -> Cheapest {
+    let mut cheapest = Cheapest::None;
+    let mut least = i32::MAX;
+    for sq in cells_in(leapers) {
+        if !has(sets.leap_captures(side, pos.at(sq).kind(), sq), target) {
+            continue;
+        }
+        let value = piece_value(sq);
+        if value < least {
+            least = value;
+            cheapest = Cheapest::One(sq);
+        } else if value == least {
+            cheapest = Cheapest::Tied;
+        }
+    }
+    cheapest
+}
+
+/// Offers `consider` every man of `side` that leaps onto `target`, in the attack table's order.
+#[inline]
+fn walk_leaps(
+    v: &Variant,
+    pos: &Position,
+    target: Sq,
+    side: u8,
+    side_men: Option<Cells>,
+    present: &impl Fn(Sq) -> bool,
+    consider: &mut impl FnMut(Sq),
+) {
+    for leap in v.attacks.leaps(side, target) {
+        if side_men.is_none_or(|men| has(men, leap.from))
+            && present(leap.from)
+            && pos.at(leap.from).owner() == side
+            && leap.kinds & (1 << pos.at(leap.from).kind()) != 0
+            && (leap.via == NO_SQ || !present(leap.via))
+        {
+            consider(leap.from);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -149,6 +229,42 @@ mod tests {
         let m = parse_move(&g, &mut pos, mv).unwrap();
         let ev = Evaluator::new(g.variant());
         see(g.variant(), &pos, m, &ev)
+    }
+
+    /// Through random games of every two-player variant whose leaps the reach sets hold, the
+    /// exchange that finds leapers through the sets is the one that walks the attack table,
+    /// move for move (ties between men of the same worth included).
+    #[test]
+    fn leaps_found_through_the_sets_exchange_as_the_walk_does() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut compared = 0;
+        for info in crate::variants::VARIANTS.iter().filter(|i| !i.is_multi()) {
+            let Ok(any) = game(info.name) else { continue };
+            crate::with_game!(&any, g => {
+                let v = g.variant();
+                let Some(sets) = plain_leaps(v) else { continue };
+                let ev = Evaluator::new(v);
+                let mut pos = parse_position(g, v.spec.start).unwrap();
+                let mut moves = Vec::new();
+                for _ in 0..200 {
+                    g.legal_moves(&mut pos, &mut moves);
+                    for &mv in &moves {
+                        let walked = exchange(v, &pos, mv, &ev, None);
+                        assert_eq!(exchange(v, &pos, mv, &ev, Some(sets)), walked, "{}", info.name);
+                        compared += 1;
+                    }
+                    if moves.is_empty() {
+                        pos = parse_position(g, v.spec.start).unwrap();
+                        continue;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
+                }
+            })
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 
     #[test]

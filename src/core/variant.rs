@@ -273,6 +273,16 @@ impl Variant {
         &self.spec.geometry
     }
 
+    /// The reach sets where every kind's moves are in them (no lame leaps, no hoppers): then
+    /// a man attacks a cell exactly when its kind's sets from its cell hold it, and the
+    /// attack tables' lists need no walk.
+    #[inline]
+    pub fn plain_reach_sets(&self) -> Option<&ReachSets> {
+        self.reach_sets
+            .as_ref()
+            .filter(|sets| sets.every_kind_plain())
+    }
+
     pub fn kinds(&self) -> usize {
         self.spec.pieces.len()
     }

@@ -26,10 +26,10 @@ const ROYAL: i32 = 20_000;
 /// `results/strength-2026-11-26/experiments/ninth-session/`), because it keeps more quiet
 /// moves that offer a piece for one of the same worth.
 pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
-    exchange(v, pos, mv, ev, plain_leaps(v))
+    exchange(v, pos, mv, ev, v.plain_reach_sets())
 }
 
-/// [`see`], with the leaps found through `sets` where given ([`plain_leaps`]) and by walking
+/// [`see`], with the leaps found through `sets` where given ([`Variant::plain_reach_sets`]) and by walking
 /// the attack table otherwise: both give the same answer.
 fn exchange(
     v: &Variant,
@@ -148,13 +148,6 @@ fn least_valuable_attacker(
     best.map(|(_, sq)| sq)
 }
 
-/// The variant's reach sets where every kind's leaps are in them (no lame leaps, no hoppers):
-/// then a man leaps onto a cell exactly when its kind's leap captures from its cell hold it.
-#[inline]
-fn plain_leaps(v: &Variant) -> Option<&ReachSets> {
-    v.reach_sets.as_ref().filter(|sets| sets.every_kind_plain())
-}
-
 /// Which of the `leapers` (men of `side` on cells a leap onto `target` comes from) leap onto
 /// `target` and are worth least.
 enum Cheapest {
@@ -242,7 +235,7 @@ mod tests {
             let Ok(any) = game(info.name) else { continue };
             crate::with_game!(&any, g => {
                 let v = g.variant();
-                let Some(sets) = plain_leaps(v) else { continue };
+                let Some(sets) = v.plain_reach_sets() else { continue };
                 let ev = Evaluator::new(v);
                 let mut pos = parse_position(g, v.spec.start).unwrap();
                 let mut moves = Vec::new();

@@ -69,15 +69,29 @@ impl Heuristics {
             && self.killers.len() == max_ply + 1
     }
 
+    /// `kind` folded into the table's kinds: a drop's kind comes as the number of kinds plus
+    /// the dropped kind (the worker's `mover_kind`). The same as `kind % kinds`,
+    /// without a division for the kinds already in range (every move's but a drop's): the
+    /// tables are read for every quiet move a node scores.
+    #[inline]
+    fn fold_kind(&self, kind: u8) -> usize {
+        let kind = kind as usize;
+        if kind < self.kinds {
+            kind
+        } else {
+            kind % self.kinds
+        }
+    }
+
     #[inline]
     fn index(&self, side: u8, kind: u8, to: u16) -> usize {
-        (side as usize * self.kinds + kind as usize % self.kinds) * self.squares + to as usize
+        (side as usize * self.kinds + self.fold_kind(kind)) * self.squares + to as usize
     }
 
     /// The piece-to index of a move by `kind` to `to` (continuation histories key on it).
     #[inline]
     pub fn piece_to(&self, kind: u8, to: u16) -> usize {
-        (kind as usize % self.kinds) * self.squares + to as usize
+        self.fold_kind(kind) * self.squares + to as usize
     }
 
     #[inline]
@@ -112,7 +126,7 @@ impl Heuristics {
     /// The capture history of `kind` taking a `victim` kind on `to`.
     #[inline]
     pub fn capture_score(&self, kind: u8, to: u16, victim: u8) -> i32 {
-        self.captures[self.piece_to(kind, to) * self.kinds + victim as usize % self.kinds] as i32
+        self.captures[self.piece_to(kind, to) * self.kinds + self.fold_kind(victim)] as i32
     }
 
     /// A quiet move caused a cut-off: remember it as a killer and reward its histories; the
@@ -156,7 +170,7 @@ impl Heuristics {
     /// A capture (`kind` taking `victim` on `to`) caused a cut-off (`bonus` > 0), or was
     /// tried before the move that did (`bonus` < 0).
     pub fn update_capture(&mut self, kind: u8, to: u16, victim: u8, depth: i32, good: bool) {
-        let i = self.piece_to(kind, to) * self.kinds + victim as usize % self.kinds;
+        let i = self.piece_to(kind, to) * self.kinds + self.fold_kind(victim);
         let b = if good { bonus(depth) } else { -bonus(depth) };
         let mut h = self.captures[i] as i32;
         gravity(&mut h, b);

@@ -9,7 +9,7 @@ use super::ordering::{
     self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER, NO_PIECE_TO,
 };
 use super::pawn_structure::PawnTable;
-use super::see::see;
+use super::see::{see, see_not_losing};
 use super::time::{Budget, Limits};
 use super::tt::{Bound, Entry, NO_MOVE, TranspositionTable, pack_move};
 use super::{
@@ -951,7 +951,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 // Only a capture by a more valuable piece can lose material.
                 let losing = attacker_value > victim_value + 50
                     && mv.kind == MoveKind::Normal
-                    && see(v, &self.pos, mv, self.eval) < 0;
+                    && !see_not_losing(v, &self.pos, mv, self.eval);
                 if losing {
                     BAD_CAPTURE + mvv_lva
                 } else {

@@ -634,7 +634,9 @@ fn distance(f1: i32, r1: i32, f2: i32, r2: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::core::game::Game;
+    use crate::core::moves::Move;
     use crate::fen::parse_position;
+    use crate::search::random_games::visit_random_games;
     use crate::variants::{AnyGame, game};
 
     fn terms(fen: &str) -> [i32; TERMS] {
@@ -653,30 +655,13 @@ mod tests {
         if !std::arch::is_x86_feature_detected!("popcnt") {
             return;
         }
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for name in ["chess", "wildebeest"] {
-            let any = game(name).unwrap();
-            crate::with_game!(&any, g => {
-                let v = g.variant();
-                let mut pos = parse_position(g, v.spec.start).unwrap();
-                let mut moves = Vec::new();
-                for _ in 0..300 {
-                    let portable = all_features(v, &pos, &mut PawnTable::none());
-                    // SAFETY: the processor has popcnt (checked above).
-                    let counted = unsafe { features_with_popcnt(v, &pos, &mut PawnTable::none()) };
-                    assert_eq!(portable, counted, "{name}");
-                    g.legal_moves(&mut pos, &mut moves);
-                    if moves.is_empty() {
-                        pos = parse_position(g, v.spec.start).unwrap();
-                        continue;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
-                }
-            })
-        }
+        let visit = &mut |name: &str, v: &Variant, pos: &Position, _: &[Move]| {
+            let portable = all_features(v, pos, &mut PawnTable::none());
+            // SAFETY: the processor has popcnt (checked above).
+            let counted = unsafe { features_with_popcnt(v, pos, &mut PawnTable::none()) };
+            assert_eq!(portable, counted, "{name}");
+        };
+        visit_random_games(["chess", "wildebeest"], 300, 0x9E37_79B9_7F4A_7C15, visit);
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub mod features;
 pub mod multi;
 pub mod ordering;
 pub mod pawn_structure;
+#[cfg(test)]
+mod random_games;
 pub mod see;
 pub mod time;
 pub mod tt;

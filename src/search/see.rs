@@ -274,6 +274,7 @@ mod tests {
     use crate::core::game::Game;
     use crate::fen::{parse_move, parse_position};
     use crate::search::Evaluator;
+    use crate::search::random_games::{two_player_variants, visit_random_games};
     use crate::variants::{AnyGame, game};
 
     fn see_of(fen: &str, mv: &str) -> i32 {
@@ -291,34 +292,20 @@ mod tests {
     /// move for move (ties between men of the same worth included).
     #[test]
     fn leaps_found_through_the_sets_exchange_as_the_walk_does() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut compared = 0;
-        for info in crate::variants::VARIANTS.iter().filter(|i| !i.is_multi()) {
-            let Ok(any) = game(info.name) else { continue };
-            crate::with_game!(&any, g => {
-                let v = g.variant();
-                let Some(sets) = v.plain_reach_sets() else { continue };
-                let ev = Evaluator::new(v);
-                let mut pos = parse_position(g, v.spec.start).unwrap();
-                let mut moves = Vec::new();
-                for _ in 0..200 {
-                    g.legal_moves(&mut pos, &mut moves);
-                    for &mv in &moves {
-                        let walked = exchange(v, &pos, mv, &ev, None);
-                        assert_eq!(exchange(v, &pos, mv, &ev, Some(sets)), walked, "{}", info.name);
-                        compared += 1;
-                    }
-                    if moves.is_empty() {
-                        pos = parse_position(g, v.spec.start).unwrap();
-                        continue;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
-                }
-            })
-        }
+        let mut evaluator: Option<(String, Evaluator)> = None;
+        let visit = &mut |name: &str, v: &Variant, pos: &Position, moves: &[Move]| {
+            let Some(sets) = v.plain_reach_sets() else {
+                return;
+            };
+            let ev = evaluator_of(&mut evaluator, name, v);
+            for &mv in moves {
+                let walked = exchange(v, pos, mv, ev, None);
+                assert_eq!(exchange(v, pos, mv, ev, Some(sets)), walked, "{name}");
+                compared += 1;
+            }
+        };
+        visit_random_games(two_player_variants(), 200, 0x2545_F491_4F6C_DD1D, visit);
         assert!(compared > 10_000, "{compared}");
     }
 
@@ -326,34 +313,30 @@ mod tests {
     /// early stop is `see`'s, move for move.
     #[test]
     fn the_early_stop_gives_the_sign_of_the_whole_exchange() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut compared = 0;
-        for info in crate::variants::VARIANTS.iter().filter(|i| !i.is_multi()) {
-            let Ok(any) = game(info.name) else { continue };
-            crate::with_game!(&any, g => {
-                let v = g.variant();
-                let ev = Evaluator::new(v);
-                let mut pos = parse_position(g, v.spec.start).unwrap();
-                let mut moves = Vec::new();
-                for _ in 0..150 {
-                    g.legal_moves(&mut pos, &mut moves);
-                    for &mv in &moves {
-                        let whole = see(v, &pos, mv, &ev);
-                        assert_eq!(see_not_losing(v, &pos, mv, &ev), whole >= 0, "{} {whole}", info.name);
-                        compared += 1;
-                    }
-                    if moves.is_empty() {
-                        pos = parse_position(g, v.spec.start).unwrap();
-                        continue;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
-                }
-            })
-        }
+        let mut evaluator: Option<(String, Evaluator)> = None;
+        let visit = &mut |name: &str, v: &Variant, pos: &Position, moves: &[Move]| {
+            let ev = evaluator_of(&mut evaluator, name, v);
+            for &mv in moves {
+                let whole = see(v, pos, mv, ev);
+                assert_eq!(see_not_losing(v, pos, mv, ev), whole >= 0, "{name} {whole}");
+                compared += 1;
+            }
+        };
+        visit_random_games(two_player_variants(), 150, 0x9E37_79B9_7F4A_7C15, visit);
         assert!(compared > 10_000, "{compared}");
+    }
+
+    /// The evaluator of the variant `name`, built once per variant.
+    fn evaluator_of<'a>(
+        kept: &'a mut Option<(String, Evaluator)>,
+        name: &str,
+        v: &Variant,
+    ) -> &'a Evaluator {
+        if kept.as_ref().is_none_or(|(kept_name, _)| kept_name != name) {
+            *kept = Some((name.to_string(), Evaluator::new(v)));
+        }
+        &kept.as_ref().unwrap().1
     }
 
     #[test]

@@ -72,16 +72,13 @@ pub fn see_not_losing(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> 
         }
         gone.insert(attacker);
         present = present.map(|set| set & !cell(attacker));
-        side = (side + 1) % pos.players();
-        if side == mover && pos.players() > 2 {
-            side = (side + 1) % pos.players();
-        }
+        side = next_side(side, mover, pos.players());
     }
     holds
 }
 
-/// [`see`], with the leaps found through `sets` where given ([`Variant::plain_reach_sets`]) and by walking
-/// the attack table otherwise: both give the same answer.
+/// [`see`], with the leaps found through `sets` where given ([`Variant::plain_reach_sets`])
+/// and by walking the attack table otherwise: both give the same answer.
 fn exchange(
     v: &Variant,
     pos: &Position,
@@ -125,17 +122,26 @@ fn exchange(
         gone.insert(attacker);
         present = present.map(|set| set & !cell(attacker));
         on_target = piece_value(attacker);
-        side = (side + 1) % pos.players();
-        if side == mover && pos.players() > 2 {
-            // Only the two players involved exchange; others stay out of it.
-            side = (side + 1) % pos.players();
-        }
+        side = next_side(side, mover, pos.players());
     }
     while depth > 0 {
         gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
         depth -= 1;
     }
     gain[0]
+}
+
+/// The side to capture after `side` in an exchange `mover` started: the next player, passing
+/// over the mover where there are more than two (as `see` always has; only the two-player
+/// search asks for exchanges).
+#[inline]
+fn next_side(side: u8, mover: u8, players: u8) -> u8 {
+    let next = (side + 1) % players;
+    if next == mover && players > 2 {
+        (next + 1) % players
+    } else {
+        next
+    }
 }
 
 /// The worth of the man on `sq` in an exchange.

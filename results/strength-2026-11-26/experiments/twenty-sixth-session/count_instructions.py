@@ -5,7 +5,7 @@ The machine's speed swings by a third from run to run, so two builds that search
 are compared by instructions instead of time. The script (one UCI command a line) is fed to the
 engine, waiting for `bestmove` after each `go`, and callgrind counts the engine's instructions
 (its start-up included). The last `info` line of each search is printed too: builds that search
-the same tree print the same ones.
+the same tree print the same ones but for the time and speed fields.
 
     count_instructions.py BUILD [SCRIPT]
 

@@ -46,12 +46,7 @@ pub fn see_not_losing(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> 
     if swap < 0 {
         return false;
     }
-    let on_target = if mv.is_promotion() {
-        ev.kind_value(mv.piece)
-    } else {
-        piece_value(mv.from)
-    };
-    swap = on_target - swap;
+    swap = mover_value(pos, mv, ev) - swap;
     if swap <= 0 {
         return true;
     }
@@ -97,11 +92,7 @@ fn exchange(
     gone.insert(mv.from);
     // The same as a set of the men still on the board (boards of up to 128 cells).
     let mut present = pos.occupied_cells().map(|set| set & !cell(mv.from));
-    let mut on_target = if mv.is_promotion() {
-        ev.kind_value(mv.piece)
-    } else {
-        piece_value(mv.from)
-    };
+    let mut on_target = mover_value(pos, mv, ev);
     let mover = pos.at(mv.from).owner();
     let mut side = (mover + 1) % pos.players();
     let mut depth = 0;
@@ -141,6 +132,16 @@ fn next_side(side: u8, mover: u8, players: u8) -> u8 {
         (next + 1) % players
     } else {
         next
+    }
+}
+
+/// The worth of the man `mv` puts on its target (a promotion's new kind).
+#[inline]
+fn mover_value(pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
+    if mv.is_promotion() {
+        ev.kind_value(mv.piece)
+    } else {
+        exchange_value(pos, mv.from, ev)
     }
 }
 

@@ -51,3 +51,41 @@ pub fn two_player_variants() -> impl Iterator<Item = &'static str> {
         .filter(|info| !info.is_multi() && game(info.name).is_ok())
         .map(|info| info.name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::attacks::{leaper_attacks, walk_leaps};
+    use crate::geometry::Sq;
+
+    /// The rules core finds leapers through the reach sets where it can; its answer is the
+    /// attack table's, for every cell and player of the positions of random games in every
+    /// two-player variant. (Here because the core itself cannot set up positions.)
+    #[test]
+    fn leapers_found_through_the_reach_sets_are_those_the_leap_table_lists() {
+        let (mut compared, mut through_sets) = (0, 0);
+        visit_random_games(
+            two_player_variants(),
+            120,
+            0x5DEE_CE66_D1CE_4E5B,
+            &mut |name, v, pos, _| {
+                through_sets += usize::from(v.plain_reach_sets().is_some());
+                for target in 0..v.geometry().squares() as Sq {
+                    for attacker in 0..pos.players() {
+                        assert_eq!(
+                            leaper_attacks(v, pos, target, attacker),
+                            walk_leaps(v, pos, target, attacker),
+                            "{name}: cell {target}, attacker {attacker}"
+                        );
+                        compared += 1;
+                    }
+                }
+            },
+        );
+        assert!(compared > 100_000, "{compared} comparisons");
+        assert!(
+            through_sets > 1_000,
+            "{through_sets} positions with reach sets"
+        );
+    }
+}

@@ -2,7 +2,6 @@
 
 use super::board::SquareSet;
 use super::position::Position;
-use super::reach_sets::{cells_in, has};
 use super::tables::LeapAttack;
 use super::variant::Variant;
 use crate::geometry::{NO_SQ, Sq};
@@ -10,7 +9,17 @@ use crate::geometry::{NO_SQ, Sq};
 /// True when some piece of `attacker` could capture on `target` now.
 #[inline]
 pub fn is_attacked(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool {
-    if leaper_attacks(v, pos, target, attacker) {
+    // Most targets have no man of the attacker on any cell a leap comes from.
+    let leapers_near = v
+        .attacks
+        .leap_sources(attacker, target)
+        .is_none_or(|sources| sources & pos.occupied(attacker).low_cells() != 0);
+    if leapers_near
+        && v.attacks
+            .leaps(attacker, target)
+            .iter()
+            .any(|leap| leaps_from(pos, leap, attacker))
+    {
         return true;
     }
     let men = pos.occupied_cells();
@@ -29,42 +38,6 @@ pub fn is_attacked(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> boo
         }
     }
     v.attacks.indirect_kinds != 0 && hopper_attacks(v, pos, target, attacker)
-}
-
-/// True when some man of `attacker` could capture on `target` by a leap. (Public so the
-/// search's random-game tests can check it against [`walk_leaps`]: the rules core cannot
-/// set up positions of its own.)
-#[inline]
-pub fn leaper_attacks(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool {
-    let Some(sources) = v.attacks.leap_sources(attacker, target) else {
-        return walk_leaps(v, pos, target, attacker);
-    };
-    // Most targets have no man of the attacker on any cell a leap comes from.
-    let leapers = sources & pos.occupied(attacker).low_cells();
-    if leapers == 0 {
-        return false;
-    }
-    match v.plain_reach_sets() {
-        // Every leap is in the reach sets: ask each of those few men whether its kind leaps
-        // from its cell onto the target, rather than walk every leap that comes here (about
-        // forty in Wildebeest, where some man of the attacker is nearly always on one).
-        Some(sets) => cells_in(leapers).any(|from| {
-            has(
-                sets.leap_captures(attacker, pos.at(from).kind(), from),
-                target,
-            )
-        }),
-        None => walk_leaps(v, pos, target, attacker),
-    }
-}
-
-/// [`leaper_attacks`] by the attack table's list of leaps onto `target`.
-#[inline]
-pub fn walk_leaps(v: &Variant, pos: &Position, target: Sq, attacker: u8) -> bool {
-    v.attacks
-        .leaps(attacker, target)
-        .iter()
-        .any(|leap| leaps_from(pos, leap, attacker))
 }
 
 /// Whether `attacker`'s man on the leap's cell is of a kind that leaps from there onto the

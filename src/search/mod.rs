@@ -14,7 +14,7 @@ pub mod multi;
 pub mod ordering;
 pub mod pawn_structure;
 #[cfg(test)]
-pub(crate) mod random_games;
+mod random_games;
 pub mod see;
 pub mod time;
 pub mod tt;

@@ -527,7 +527,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let i = next;
             next += 1;
             if listed == Listed::Legal {
-                self.pick_next(&mut moves, &mut scores, i);
+                ordering::pick_next(&mut moves, &mut scores, i);
             } else if !self.pick_next_legal(&mut moves, &mut scores, i, &listed) {
                 break;
             }
@@ -670,7 +670,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         best
     }
 
-    /// [`Self::pick_next`] over pseudo-legal moves (`listed`), dropping the illegal moves
+    /// [`ordering::pick_next`] over pseudo-legal moves (`listed`), dropping the illegal moves
     /// it meets: the highest-scored legal move at or after `i` is swapped into `i`. Both moves
     /// of the swap are checked, and illegal ones are removed in order, so the legal moves
     /// are tried in exactly the order a list of legal moves alone would give them. False when
@@ -687,9 +687,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 return false;
             }
             let best = ordering::best_index(scores, i);
-            if self.demote_if_losing(moves, scores, best) {
-                continue;
-            }
             if !self
                 .game
                 .is_legal_listed(&mut self.pos, moves[best], listed)
@@ -795,7 +792,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         self.score_moves(&moves, &mut scores, NO_MOVE, ply);
         for i in 0..moves.len() {
-            self.pick_next(&mut moves, &mut scores, i);
+            ordering::pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
             if !in_check && !forced {
                 if scores[i] <= BAD_CAPTURE + 100_000 {
@@ -922,72 +919,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
     }
 
-    /// What a capture gains (at least 50) and what the capturing man is worth (a royal counts
-    /// nothing: it is never given up in an exchange), as move ordering weighs them.
-    #[inline]
-    fn capture_values(&self, mv: Move) -> (i32, i32) {
-        let victim_value = self.game.capture_gain(self.eval, &self.pos, mv).max(50);
-        let attacker = self.pos.at(mv.from);
-        let attacker_value = if attacker.is_royal() {
-            0
-        } else {
-            self.eval.value(attacker)
-        };
-        (victim_value, attacker_value)
-    }
-
-    /// Moves the capture at `j` from the good band to the losing one when its exchange loses
-    /// material; true when it did. [`Self::score_moves`] puts every capture in the good band,
-    /// and the exchange is looked at only here, when the capture is about to be tried: most
-    /// nodes cut off before their later captures are reached, and an exchange costs more than
-    /// the rest of a move's ordering. Only a capture by a more valuable man can lose, and only
-    /// while it is still in the good band: a demoted capture is not looked at again. Picking
-    /// with this gives the order scoring every exchange first would (a demoted capture keeps
-    /// its place in the list, so ties fall as before).
-    #[inline]
-    fn demote_if_losing(&self, moves: &[Move], scores: &mut [i32], j: usize) -> bool {
-        let (mv, score) = (moves[j], scores[j]);
-        if score <= KILLER || score >= HASH_MOVE || mv.kind != MoveKind::Normal {
-            return false;
-        }
-        if self.game.captured(&self.pos, mv).is_none() {
-            return false;
-        }
-        let (victim_value, attacker_value) = self.capture_values(mv);
-        if attacker_value <= victim_value + 50
-            || see_not_losing(self.game.variant(), &self.pos, mv, self.eval)
-        {
-            return false;
-        }
-        scores[j] += BAD_CAPTURE - GOOD_TACTICAL;
-        true
-    }
-
-    /// [`ordering::pick_next`] with each capture's exchange settled as it comes up
-    /// ([`Self::demote_if_losing`]).
-    #[inline]
-    fn pick_next(&self, moves: &mut [Move], scores: &mut [i32], i: usize) {
-        loop {
-            let best = ordering::best_index(scores, i);
-            if !self.demote_if_losing(moves, scores, best) {
-                moves.swap(i, best);
-                scores.swap(i, best);
-                return;
-            }
-        }
-    }
-
     /// Orders moves: hash move, good captures and promotions, killers, history, bad captures.
     fn score_moves(&self, moves: &[Move], scores: &mut Vec<i32>, hash_move: u32, ply: usize) {
         scores.clear();
         let killers = self.heuristics.killers(ply);
         let side = self.pos.side();
+        let v = self.game.variant();
         let previous = self.previous_moves(ply);
         for &mv in moves {
             let score = if hash_move != NO_MOVE && pack_move(mv) == hash_move {
                 HASH_MOVE
             } else if let Some(victim) = self.game.captured(&self.pos, mv) {
-                let (victim_value, attacker_value) = self.capture_values(mv);
+                let victim_value = self.game.capture_gain(self.eval, &self.pos, mv).max(50);
+                let attacker = self.pos.at(mv.from);
+                let attacker_value = if attacker.is_royal() {
+                    0
+                } else {
+                    self.eval.value(attacker)
+                };
                 let promotion = if mv.is_promotion() {
                     self.eval.kind_value(mv.piece)
                 } else {
@@ -999,9 +948,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                         .heuristics
                         .capture_score(self.mover_kind(mv), mv.to, victim.kind())
                         / 32;
-                // Captures that may lose material are settled when picked
-                // ([`Self::demote_if_losing`]).
-                GOOD_TACTICAL + mvv_lva
+                // Only a capture by a more valuable piece can lose material.
+                let losing = attacker_value > victim_value + 50
+                    && mv.kind == MoveKind::Normal
+                    && !see_not_losing(v, &self.pos, mv, self.eval);
+                if losing {
+                    BAD_CAPTURE + mvv_lva
+                } else {
+                    GOOD_TACTICAL + mvv_lva
+                }
             } else if mv.is_promotion() {
                 GOOD_TACTICAL + self.eval.kind_value(mv.piece)
             } else if mv == killers[0] {

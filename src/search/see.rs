@@ -50,10 +50,7 @@ pub fn see_not_losing(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> 
     if swap <= 0 {
         return true;
     }
-    let mut gone = SquareSet::default();
-    gone.insert(mv.from);
-    let mut present = pos.occupied_cells().map(|set| set & !cell(mv.from));
-    let mover = pos.at(mv.from).owner();
+    let (mut gone, mut present, mover) = first_capture_made(pos, mv);
     let mut side = (mover + 1) % pos.players();
     // Whether the mover comes out level or ahead if the exchange stops here.
     let mut holds = true;
@@ -88,12 +85,8 @@ fn exchange(
     let target = mv.to;
     let mut gain = [0i32; 40];
     gain[0] = unanswered_gain(pos, mv, ev);
-    let mut gone = SquareSet::default();
-    gone.insert(mv.from);
-    // The same as a set of the men still on the board (boards of up to 128 cells).
-    let mut present = pos.occupied_cells().map(|set| set & !cell(mv.from));
+    let (mut gone, mut present, mover) = first_capture_made(pos, mv);
     let mut on_target = mover_value(pos, mv, ev);
-    let mover = pos.at(mv.from).owner();
     let mut side = (mover + 1) % pos.players();
     let mut depth = 0;
     while depth + 1 < gain.len() {
@@ -120,6 +113,17 @@ fn exchange(
         depth -= 1;
     }
     gain[0]
+}
+
+/// The exchange's state once `mv` is made, shared by [`see`] and [`see_not_losing`]: the
+/// cells whose men are gone (the mover's), the men still on the board as a set (`None` on
+/// boards of more than 128 cells), and the mover's player.
+#[inline]
+fn first_capture_made(pos: &Position, mv: Move) -> (SquareSet, Option<Cells>, u8) {
+    let mut gone = SquareSet::default();
+    gone.insert(mv.from);
+    let present = pos.occupied_cells().map(|set| set & !cell(mv.from));
+    (gone, present, pos.at(mv.from).owner())
 }
 
 /// The side to capture after `side` in an exchange `mover` started: the next player, passing

@@ -163,6 +163,32 @@ mod tests {
         assert!(b.hard.unwrap() <= ms(10));
     }
 
+    /// A game at 5 s + 0.05 s where every move spends twice its plan, never more than its hard
+    /// limit (the deepening loop starts no iteration past 0.7 × 1.5 × 2 plans, even while the
+    /// best move keeps changing and the score falls), and the pipe costs 5 ms: the clock keeps
+    /// a reserve, and the plan front-loads it (the opening's moves get a few increments, a long
+    /// game's late moves about one).
+    #[test]
+    fn sudden_death_front_loads_and_keeps_a_reserve() {
+        let (overhead, latency, increment) = (ms(50), ms(5), ms(50));
+        let mut left = ms(5000);
+        let mut planned = Vec::new();
+        for _ in 0..300 {
+            let b = Budget::plan(&clock(left.as_millis() as u64, 50, None), overhead);
+            let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
+            left = left - (soft * 2).min(hard) - latency + increment;
+            assert!(
+                left >= ms(100),
+                "{left:?} left after {} moves",
+                planned.len()
+            );
+            planned.push(soft);
+        }
+        assert!(planned[0] >= ms(150), "{:?}", planned[0]);
+        assert!(planned[0] > planned[20] * 2, "{:?}", &planned[..21]);
+        assert!(planned[299] <= ms(60), "{:?}", planned[299]);
+    }
+
     #[test]
     fn moves_to_go_one_may_use_most_of_the_clock() {
         let limits = clock(10_000, 0, Some(1));

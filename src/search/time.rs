@@ -163,11 +163,11 @@ mod tests {
         assert!(b.hard.unwrap() <= ms(10));
     }
 
-    /// A game at 5 s + 0.05 s where every move spends twice its plan, never more than its hard
-    /// limit (the deepening loop starts no iteration past 0.7 × 1.5 × 2 plans, even while the
-    /// best move keeps changing and the score falls), and the pipe costs 5 ms: the clock keeps
-    /// a reserve, and the plan front-loads it (the opening's moves get a few increments, a long
-    /// game's late moves about one).
+    /// A hard game at 5 s + 0.05 s: every move spends twice its plan, never more than its hard
+    /// limit (the deepening loop starts no iteration past 1.75 plans, even while the best move
+    /// keeps changing and the score falls, and the last one may run on), and the pipe costs
+    /// 5 ms. The clock keeps a reserve, and the plan front-loads it (the opening's moves get a
+    /// few increments, a long game's late moves about one).
     #[test]
     fn sudden_death_front_loads_and_keeps_a_reserve() {
         let (overhead, latency, increment) = (ms(50), ms(5), ms(50));

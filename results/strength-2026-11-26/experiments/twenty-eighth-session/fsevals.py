@@ -1,19 +1,15 @@
 # Usage: fsevals.py OUT.jsonl STEP PGN...  (reads Fairy-Stockfish from ~/.cache/menagerie-peers/fs-wildebeest)
 # Samples positions from match PGNs (every STEP plies from ply 8), asks Fairy-Stockfish for the
 # FEN and its classical evaluation trace; writes JSON lines.
-import re, subprocess, sys, json
+import os, re, sys, json
+from fs_common import Engine, fs_fen, read_games
 out = open(sys.argv[1], "w"); step = int(sys.argv[2]); pgns = sys.argv[3:]
-fs = subprocess.Popen([__import__('os').path.expanduser('~/.cache/menagerie-peers/fs-wildebeest')], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-def send(s): fs.stdin.write(s + "\n")
-send("uci"); send("setoption name UCI_Variant value wildebeest"); send("isready")
-while not fs.stdout.readline().startswith("readyok"): pass
+engine = Engine(os.path.expanduser('~/.cache/menagerie-peers/fs-wildebeest'))
+fs, send = engine.p, engine.send
 for pgn in pgns:
-    for block in re.split(r'\n\n(?=\[Event)', open(pgn).read()):
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', block))
+    for tags, moves in read_games(pgn):
         if "FEN" not in tags: continue
-        body = re.sub(r'\[.*?\]\n', '', block); body = re.sub(r'\{[^}]*\}', '', body)
-        moves = [t for t in body.split() if not re.match(r'^\d+\.$', t) and t not in ('1-0','0-1','1/2-1/2','*')]
-        f = tags["FEN"].split(); f[0] = f[0].replace("w","g").replace("W","G"); fen = " ".join(f)
+        fen = fs_fen(tags["FEN"])
         res = tags["Result"]
         for ply in range(8, len(moves) - 4, step):
             send("position fen %s moves %s" % (fen, " ".join(moves[:ply])))

@@ -1,27 +1,9 @@
 # Menagerie's static evaluation against Fairy-Stockfish's classical one on fsevals.py's positions.
-# Needs numpy and evaltrace.rs built as an example: copy it to examples/ and run
-# `cargo build --release --example evaltrace`. Usage: analyse.py OUT.jsonl
-import json, subprocess, sys
+# Needs numpy and the evaltrace example (see eval_rows.py). Usage: analyse.py OUT.jsonl
+import sys
 import numpy as np
-recs = [json.loads(l) for l in open(sys.argv[1])]
-recs = [r for r in recs if abs(r["classical"]) < 15]
-fens = "\n".join(r["fen"] for r in recs) + "\n"
-out = subprocess.run(["/work/main/target/release/examples/evaltrace", "wildebeest"], input=fens, capture_output=True, text=True).stdout.split("\n")
-names = ["mobility","shelter","passed","tropism","danger","thr_pawn","thr_lesser","hanging","doubled","isolated","supported","open_file","free_passed","pair","outposts","passer_royals"]
-rows = []
-vals = {'P':100,'N':252,'B':370,'R':656,'Q':1496,'C':226,'G':818,'K':0}
-for r, o in zip(recs, out):
-    if o.startswith("error") or not o: continue
-    x = [int(t) for t in o.split()]
-    white = r["fen"].split()[1] == 'w'
-    sgn = 1 if white else -1
-    men = x[0] * sgn  # white's view
-    board = r["fen"].split()[0]
-    mat = sum((vals[c] if c.isupper() else -vals[c.upper()]) for c in board if c.upper() in vals)
-    fsv = r["classical"] * 100
-    t = r["terms"]
-    res = {"1-0": 1, "0-1": 0}.get(r["result"], 0.5)
-    rows.append((fsv, men, mat, [sgn * v for v in x[1:]], t, res, r["ply"]))
+from eval_rows import NAMES as names, load
+recs, rows = load(sys.argv[1])
 fs = np.array([a[0] for a in rows]); me = np.array([a[1] for a in rows]); mat = np.array([a[2] for a in rows])
 res = np.array([a[5] for a in rows])
 print("positions", len(rows))

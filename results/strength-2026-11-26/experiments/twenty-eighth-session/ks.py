@@ -1,7 +1,8 @@
-# Fairy-Stockfish's king safety against Menagerie's danger, shelter and tropism (as reg.py).
+# Fairy-Stockfish's king safety against Menagerie's danger, shelter and tropism. Usage as reg.py.
 import sys
-sys.argv = ["x", "fs.jsonl"]
-exec(open("analyse.py").read().split("fs = np.array")[0])
+import numpy as np
+from eval_rows import NAMES as names, load
+recs, rows = load(sys.argv[1] if len(sys.argv) > 1 else "fs.jsonl")
 ks = np.array([a[4].get("King safety",[0,0])[0]*100 for a in rows])
 F = np.array([a[3] for a in rows])
 dz = -2 * F[:, 4]; sh = 10 * F[:, 1]; tr = -6 * F[:, 3]

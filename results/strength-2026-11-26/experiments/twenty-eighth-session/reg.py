@@ -1,9 +1,9 @@
 # Fairy-Stockfish's classical evaluation regressed on piece counts and Menagerie's board terms
-# (run in a directory with analyse.py and fs.jsonl).
-import json, subprocess, sys
+# Usage: reg.py [OUT.jsonl of fsevals.py, default fs.jsonl]
+import sys
 import numpy as np
-sys.argv = ["x", "fs.jsonl"]
-exec(open("analyse.py").read().split("fs = np.array")[0])
+from eval_rows import NAMES as names, load
+recs, rows = load(sys.argv[1] if len(sys.argv) > 1 else "fs.jsonl")
 # features: piece count diffs, Menagerie board terms
 pcs = "PNBRQCG"
 X = []; y = []

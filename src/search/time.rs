@@ -174,7 +174,8 @@ mod tests {
         let mut left = ms(5000);
         let mut planned = Vec::new();
         for _ in 0..300 {
-            let b = Budget::plan(&clock(left.as_millis() as u64, 50, None), overhead);
+            let millis = |d: Duration| d.as_millis() as u64;
+            let b = Budget::plan(&clock(millis(left), millis(increment), None), overhead);
             let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
             left = left - (soft * 2).min(hard) - latency + increment;
             assert!(

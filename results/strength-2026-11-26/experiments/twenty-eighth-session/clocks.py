@@ -1,14 +1,14 @@
 # Time a move by move number for both engines, from a `RUST_LOG=debug menagerie match` stderr log
-# (Menagerie's `go` lines carry both clocks). Usage: clocks.py MATCH.err
+# of games at 5s+0.05s (Menagerie's `go` lines carry both clocks). Usage: clocks.py MATCH.err
 import re, sys, collections
-# Menagerie's "go" lines in order, per engine instance; a new game starts when both clocks are
-# back near 5000.
+# Menagerie's "go" lines in order; a new game starts with another engine process or when a clock
+# rises by more than two increments (between two moves of a game it rises by at most one).
 lines = [l for l in open(sys.argv[1]) if "< go wtime" in l and "Menagerie@" in l]
 games = []; cur = None
 for l in lines:
     inst = re.search(r'Menagerie@(\d+)', l).group(1)
     w, b = [int(x) for x in re.search(r'wtime (\d+) btime (\d+)', l).groups()]
-    if cur is None or (w >= 4900 and b >= 4900) or (cur and cur[-1][0] != inst) or (cur and (w > cur[-1][1] + 100 and b > cur[-1][2] + 100)):
+    if cur is None or cur[-1][0] != inst or w > cur[-1][1] + 100 or b > cur[-1][2] + 100:
         cur = []; games.append(cur)
     cur.append((inst, w, b))
 use = {"M": collections.defaultdict(list), "F": collections.defaultdict(list)}

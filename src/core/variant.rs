@@ -127,6 +127,33 @@ pub struct Variant {
     /// The move tables as cell sets, on boards of up to 128 cells (the evaluation's attack
     /// maps).
     pub reach_sets: Option<ReachSets>,
+    /// Whether each (player, kind, square) rides two or more cells along its file from there,
+    /// index `(player * kinds + kind) * squares + square`: the evaluation's open-file term asks
+    /// for officers on files without own pawns at every node.
+    file_riders: Vec<bool>,
+}
+
+/// Per (player, kind, square), index `(player * kinds + kind) * squares + square`: whether the
+/// kind rides (two or more cells, straight, without hops) along the file from there, as rooks
+/// and queens do. Always false on boards of other than two axes.
+fn file_riding(geometry: &Geometry, moves: &MoveTables, players: u8, kinds: usize) -> Vec<bool> {
+    let squares = geometry.squares();
+    let flat = geometry.axes() == 2;
+    (0..players)
+        .flat_map(|player| (0..kinds as u8).map(move |kind| (player, kind)))
+        .flat_map(|(player, kind)| (0..squares as Sq).map(move |from| (player, kind, from)))
+        .map(|(player, kind, from)| {
+            let file = geometry.file_of(from);
+            flat && moves.rays(player, kind, from).iter().any(|ray| {
+                let cells = moves.cells(ray);
+                ray.hop_after.is_none()
+                    && ray.lead == 0
+                    && cells.len() >= 2
+                    && geometry.file_of(cells[0]) == file
+                    && geometry.file_of(cells[1]) == file
+            })
+        })
+        .collect()
 }
 
 /// The kinds whose every leap and ride keeps the colour of the cell (`file + rank` parity) on
@@ -241,6 +268,7 @@ impl VariantSpec {
         let notation = Notation::flat(&self.geometry);
         let colour_bound = colour_bound_kinds(&self.geometry, &moves, kinds);
         let reach_sets = ReachSets::build(&moves, self.players, kinds, self.geometry.squares());
+        let file_riders = file_riding(&self.geometry, &moves, self.players, kinds);
         let relative_ranks = (0..self.players)
             .flat_map(|player| {
                 let (orientation, geometry) = (self.orientation, &self.geometry);
@@ -260,11 +288,21 @@ impl VariantSpec {
             relative_ranks,
             colour_bound,
             reach_sets,
+            file_riders,
         })
     }
 }
 
 impl Variant {
+    /// Whether `player`'s `kind` rides two or more cells along its file from `from` (rooks
+    /// and queens; see [`file_riding`]).
+    #[inline]
+    pub fn rides_along_file(&self, player: u8, kind: u8, from: Sq) -> bool {
+        let kinds = self.kinds();
+        self.file_riders
+            [(player as usize * kinds + kind as usize) * self.geometry().squares() + from as usize]
+    }
+
     pub fn name(&self) -> &'static str {
         self.spec.name
     }

@@ -110,7 +110,11 @@ fn all_features(v: &Variant, pos: &Position, pawns: &mut PawnTable) -> [i32; TER
         let mut f = [0i32; TERMS];
         f[MOBILITY] = mobility(v, pos, player);
         if flat {
-            f[SHELTER] = shelter(v, pos, player);
+            let royal = pos.royals(player).first().unwrap_or(NO_SQ);
+            f[SHELTER] = shelter(v, player, royal, |sq| {
+                let p = pos.at(sq);
+                !p.is_empty() && p.is_pawn() && p.owner() == player
+            });
             f[PASSED] = passed_pawns(v, pos, player);
             f[TROPISM] = tropism(v, pos, player);
         }
@@ -268,7 +272,7 @@ impl<'a> Board<'a> {
                 let d = distance(file as i32, g.rank_of(from) as i32, royal_file, royal_rank);
                 self.tropism[enemy] += (4 - d).max(0);
             }
-            if self.pawns.on_file[p][file] == 0 && rides_along_file(v, player, kind, from) {
+            if self.pawns.on_file[p][file] == 0 && v.rides_along_file(player, kind, from) {
                 self.open_file[p] += 1 + i32::from(self.pawns.on_file[enemy][file] == 0);
             }
             if v.colour_bound & bit != 0 {
@@ -459,7 +463,10 @@ impl<'a> Board<'a> {
             let sign = if player == side { 1 } else { -1 };
             let mut f = [0i32; TERMS];
             f[MOBILITY] = self.mobility[player as usize] / MOBILITY_ONCE;
-            f[SHELTER] = shelter(v, pos, player);
+            let own_pawns = self.pawns.men[player as usize];
+            f[SHELTER] = shelter(v, player, self.royal[player as usize], |sq| {
+                has(own_pawns, sq)
+            });
             f[TROPISM] = self.tropism[player as usize];
             f[DANGER] = self.danger(player);
             let [by_pawn, by_lesser, hanging] = self.threats(player);
@@ -512,21 +519,6 @@ pub(super) fn attacks(v: &Variant, pos: &Position, player: u8, from: Sq, occupie
     }
 }
 
-/// True when the kind rides (two or more cells) along the file from `from`: rooks and queens,
-/// whose worth grows on files without pawns.
-fn rides_along_file(v: &Variant, player: u8, kind: u8, from: Sq) -> bool {
-    let g = v.geometry();
-    let file = g.file_of(from);
-    v.moves.rays(player, kind, from).iter().any(|ray| {
-        let cells = v.moves.cells(ray);
-        ray.hop_after.is_none()
-            && ray.lead == 0
-            && cells.len() >= 2
-            && g.file_of(cells[0]) == file
-            && g.file_of(cells[1]) == file
-    })
-}
-
 /// Moves of the officers (neither pawns nor royals), captures included, each counted as its
 /// kind says ([`PieceKind::mobility`](crate::core::piece::PieceKind::mobility)).
 fn mobility(v: &Variant, pos: &Position, player: u8) -> i32 {
@@ -552,13 +544,12 @@ fn forward(v: &Variant, player: u8) -> i32 {
     }
 }
 
-/// Own pawns on the three cells in front of a royal that is still at home (first two ranks).
-fn shelter(v: &Variant, pos: &Position, player: u8) -> i32 {
+/// Own pawns on the three cells in front of `player`'s royal on `royal` while it is still at
+/// home (first two ranks); 0 without a royal (`NO_SQ`). `own_pawn` says whether a cell holds
+/// one of `player`'s pawns (the attack maps read it from the pawns' cells).
+fn shelter(v: &Variant, player: u8, royal: Sq, own_pawn: impl Fn(Sq) -> bool) -> i32 {
     let g = v.geometry();
-    let Some(royal) = pos.royals(player).first() else {
-        return 0;
-    };
-    if v.relative_rank(royal, player) > 1 {
+    if royal == NO_SQ || v.relative_rank(royal, player) > 1 {
         return 0;
     }
     let forward = forward(v, player);
@@ -571,10 +562,7 @@ fn shelter(v: &Variant, pos: &Position, player: u8) -> i32 {
     // A flat board's cell index is file + files * rank.
     (file - 1..=file + 1)
         .filter(|f| (0..files).contains(f))
-        .filter(|&f| {
-            let p = pos.at((f + files * ahead) as Sq);
-            !p.is_empty() && p.is_pawn() && p.owner() == player
-        })
+        .filter(|&f| own_pawn((f + files * ahead) as Sq))
         .count() as i32
 }
 

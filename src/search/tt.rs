@@ -185,6 +185,24 @@ impl TranspositionTable {
         &self.slots[(key as usize) & self.mask]
     }
 
+    /// Asks the processor to fetch the slot of `key` into its cache. Called right after a
+    /// move is made, so the fetch overlaps the work before the child's probe: the table is
+    /// far larger than the caches, and the probes' waits on memory were about a tenth of a
+    /// Wildebeest search's time (`perf`). Measured gain: about 1.5% less time for the same
+    /// nodes (twenty-ninth session).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Slot = self.slot(key);
+            // SAFETY: prefetching is only a hint; it reads nothing and faults on no address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let slot = self.slot(key);
         let data = slot.data.load(Ordering::Relaxed);

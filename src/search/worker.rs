@@ -571,6 +571,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
             self.moved[ply] = self.heuristics.piece_to(mover_kind, mv.to);
             self.game.make(&mut self.pos, mv);
+            self.tt.prefetch(self.pos.hash());
             let gives_check = self.game.in_check(&self.pos);
             self.checks[ply + 1] = Some(gives_check);
             let new_depth = depth - 1;
@@ -811,6 +812,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
             self.moved[ply] = self.heuristics.piece_to(self.mover_kind(mv), mv.to);
             self.game.make(&mut self.pos, mv);
+            self.tt.prefetch(self.pos.hash());
             self.checks[ply + 1] = None;
             let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
             self.game.unmake(&mut self.pos);

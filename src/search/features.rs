@@ -737,6 +737,25 @@ mod tests {
     }
 
     #[test]
+    fn file_riders_come_from_the_moves() {
+        // From a central cell and from a corner, for both players: the kinds that ride along
+        // the file are Wildebeest's rook and queen.
+        let Ok(AnyGame::Western(g)) = game("wildebeest") else {
+            panic!("wildebeest is a Western game")
+        };
+        let v = g.variant();
+        for player in 0..2 {
+            for from in [0, 60] {
+                let names: Vec<&str> = (0..v.kinds() as u8)
+                    .filter(|&k| v.rides_along_file(player, k, from))
+                    .map(|k| v.kind(k).name.as_str())
+                    .collect();
+                assert_eq!(names, ["rook", "queen"], "player {player}, cell {from}");
+            }
+        }
+    }
+
+    #[test]
     fn a_gathered_attack_on_the_royal_is_dangerous() {
         // Black's queen and rook bear down on the white king with no pawn cover.
         let attacked = terms("3rk3/8/8/8/8/8/5q2/6K1 w - - 0 1")[DANGER];

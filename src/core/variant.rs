@@ -138,22 +138,27 @@ pub struct Variant {
 /// and queens do. Always false on boards of other than two axes.
 fn file_riding(geometry: &Geometry, moves: &MoveTables, players: u8, kinds: usize) -> Vec<bool> {
     let squares = geometry.squares();
-    let flat = geometry.axes() == 2;
-    (0..players)
-        .flat_map(|player| (0..kinds as u8).map(move |kind| (player, kind)))
-        .flat_map(|(player, kind)| (0..squares as Sq).map(move |from| (player, kind, from)))
-        .map(|(player, kind, from)| {
-            let file = geometry.file_of(from);
-            flat && moves.rays(player, kind, from).iter().any(|ray| {
-                let cells = moves.cells(ray);
-                ray.hop_after.is_none()
-                    && ray.lead == 0
-                    && cells.len() >= 2
-                    && geometry.file_of(cells[0]) == file
-                    && geometry.file_of(cells[1]) == file
-            })
-        })
-        .collect()
+    let mut riders = vec![false; players as usize * kinds * squares];
+    if geometry.axes() != 2 {
+        return riders;
+    }
+    for player in 0..players {
+        for kind in 0..kinds as u8 {
+            for from in 0..squares as Sq {
+                let file = geometry.file_of(from);
+                riders[(player as usize * kinds + kind as usize) * squares + from as usize] =
+                    moves.rays(player, kind, from).iter().any(|ray| {
+                        let cells = moves.cells(ray);
+                        ray.hop_after.is_none()
+                            && ray.lead == 0
+                            && cells.len() >= 2
+                            && geometry.file_of(cells[0]) == file
+                            && geometry.file_of(cells[1]) == file
+                    });
+            }
+        }
+    }
+    riders
 }
 
 /// The kinds whose every leap and ride keeps the colour of the cell (`file + rank` parity) on

@@ -173,8 +173,8 @@ mod tests {
         let (overhead, latency, increment) = (ms(50), ms(5), ms(50));
         let mut left = ms(5000);
         let mut planned = Vec::new();
+        let millis = |d: Duration| d.as_millis() as u64;
         for _ in 0..300 {
-            let millis = |d: Duration| d.as_millis() as u64;
             let b = Budget::plan(&clock(millis(left), millis(increment), None), overhead);
             let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
             left = left - (soft * 2).min(hard) - latency + increment;

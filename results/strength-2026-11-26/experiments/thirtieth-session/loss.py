@@ -53,6 +53,13 @@ def losses(c):
         es[i] = max(0.0, p(s) - p(sm))
     return cp, es
 
+def paired(a, b):
+    """Mean of a - b over the positions of a, with its standard error."""
+    d = [a[i] - b[i] for i in a]
+    mean = sum(d) / len(d)
+    return mean, math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+
+
 base = None
 for path, c in zip(choice_paths, choices):
     cp, es = losses(c)
@@ -63,12 +70,8 @@ for path, c in zip(choice_paths, choices):
     if base is None:
         base = (cp, es)
     else:
-        d = [es[i] - base[1][i] for i in es]
-        mean = sum(d) / len(d)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1)) / math.sqrt(len(d))
-        dc = [cp[i] - base[0][i] for i in cp]
-        mc = sum(dc) / len(dc)
-        sc = math.sqrt(sum((x - mc) ** 2 for x in dc) / (len(dc) - 1)) / math.sqrt(len(dc))
+        me, se = paired(es, base[1])
+        mc, sc = paired(cp, base[0])
         line += "  vs first: %+.2f ± %.2f%% es, %+.1f ± %.1f cp, %d moves differ" % (
-            100 * mean, 100 * sd, mc, sc, sum(1 for i in cp if c[i] != choices[0].get(i)))
+            100 * me, 100 * se, mc, sc, sum(1 for i in cp if c[i] != choices[0].get(i)))
     print(line)

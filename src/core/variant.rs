@@ -133,7 +133,14 @@ pub struct Variant {
     file_riders: Vec<bool>,
 }
 
-/// Per (player, kind, square), index `(player * kinds + kind) * squares + square`: whether the
+/// Where the table of [`file_riding`] keeps `player`'s `kind` on `from`: the builder and
+/// [`Variant::rides_along_file`] share it.
+#[inline]
+fn file_rider_index(kinds: usize, squares: usize, player: u8, kind: u8, from: Sq) -> usize {
+    (player as usize * kinds + kind as usize) * squares + from as usize
+}
+
+/// Per (player, kind, square), indexed by [`file_rider_index`]: whether the
 /// kind rides (two or more cells, straight, without hops) along the file from there, as rooks
 /// and queens do. Always false on boards of other than two axes.
 fn file_riding(geometry: &Geometry, moves: &MoveTables, players: u8, kinds: usize) -> Vec<bool> {
@@ -146,7 +153,7 @@ fn file_riding(geometry: &Geometry, moves: &MoveTables, players: u8, kinds: usiz
         for kind in 0..kinds as u8 {
             for from in 0..squares as Sq {
                 let file = geometry.file_of(from);
-                riders[(player as usize * kinds + kind as usize) * squares + from as usize] =
+                riders[file_rider_index(kinds, squares, player, kind, from)] =
                     moves.rays(player, kind, from).iter().any(|ray| {
                         let cells = moves.cells(ray);
                         ray.hop_after.is_none()
@@ -303,9 +310,8 @@ impl Variant {
     /// and queens; see [`file_riding`]).
     #[inline]
     pub fn rides_along_file(&self, player: u8, kind: u8, from: Sq) -> bool {
-        let kinds = self.kinds();
         self.file_riders
-            [(player as usize * kinds + kind as usize) * self.geometry().squares() + from as usize]
+            [file_rider_index(self.kinds(), self.geometry().squares(), player, kind, from)]
     }
 
     pub fn name(&self) -> &'static str {

@@ -3,7 +3,7 @@
 # (side to move's view, centipawns; mates as +-30000) in every position, NODES nodes each from a
 # fresh search. Resumable: positions already in OUT are skipped. loss.py imports `init` and
 # `work` to score one given move ('searchmoves').
-import json, os, re, sys
+import json, os, sys
 from multiprocessing import Pool
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "twenty-eighth-session"))
 from fs_common import Engine, fs_fen
@@ -43,16 +43,8 @@ def work(arg):
     if not only:
         best, score, depth = _fs.go(fs_fen(fen), fsmoves, nodes)
         return {"i": i, "move": from_fs(best), "score": score, "depth": depth, "best": True}
-    _fs.send("position fen %s moves %s" % (fs_fen(fen), " ".join(fsmoves)))
-    _fs.send("go nodes %d searchmoves %s" % (nodes, to_fs(only)))
-    score = None
-    while True:
-        line = _fs.p.stdout.readline()
-        m = re.search(r'score (cp|mate) (-?\d+)', line)
-        if m:
-            score = int(m.group(2)) if m.group(1) == 'cp' else (30000 if int(m.group(2)) > 0 else -30000)
-        if line.startswith("bestmove"):
-            return {"i": i, "move": only, "score": score}
+    _, score, _ = _fs.go(fs_fen(fen), fsmoves, nodes, to_fs(only))
+    return {"i": i, "move": only, "score": score}
 
 
 if __name__ == "__main__":

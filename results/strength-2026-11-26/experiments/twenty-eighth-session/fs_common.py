@@ -52,10 +52,11 @@ class Engine:
         self.send("isready")
         self.wait("readyok")
 
-    def go(self, fen, moves, nodes):
-        """(best move, last score in cp from the mover's view (mates as ±30000), last depth)."""
+    def go(self, fen, moves, nodes, only=None):
+        """(best move, last score in cp from the mover's view (mates as ±30000), last depth);
+        with `only`, the search is restricted to that move ('searchmoves')."""
         self.send("position fen %s moves %s" % (fen, " ".join(moves)))
-        self.send("go nodes %d" % nodes)
+        self.send("go nodes %d" % nodes + (" searchmoves %s" % only if only else ""))
         score = depth = None
         while True:
             line = self.p.stdout.readline()

@@ -197,6 +197,8 @@ fn uci_bad_input_is_reported_and_changes_nothing() {
         "setoption name Hash value 99999999",
         "setoption name Hash value -1",
         "setoption name Threads value many",
+        "setoption name Contempt value 5000",
+        "setoption name Contempt value -x",
         "setoption name Frobnicate value 3",
         "setoption name UCI_Variant value shogi",
         "setoption name UCI_Variant value nosuchgame",
@@ -218,6 +220,36 @@ fn uci_bad_input_is_reported_and_changes_nothing() {
     d.send("go depth 2 searchmoves e7e5 zz99");
     d.wait_for("bestmove");
     snap!("uci_bad_input", d.finish());
+}
+
+/// The contempt option reaches the search in both protocols: every quiet move reaches the
+/// move limit, and the draw scores minus the contempt (one the engine is told to seek, +50,
+/// above trading rooks into bare kings).
+#[test]
+fn contempt_option_scores_draws_in_both_protocols() {
+    let one_from_the_limit = "8/8/4k3/3r4/3R4/8/8/K7 w - - 99 80";
+    let mut d = Driver::uci();
+    d.send("setoption name Contempt value -50");
+    d.send(&format!("position fen {one_from_the_limit}"));
+    d.send("go depth 2");
+    d.wait_for("bestmove");
+    let uci = d.finish();
+    assert!(uci.contains("info depth 2 seldepth"), "{uci}");
+    assert!(uci.contains(" score cp 50 "), "{uci}");
+
+    let mut d = Driver::xboard();
+    d.send("option Contempt=-50");
+    d.send("post");
+    d.send(&format!("setboard {one_from_the_limit}"));
+    d.send("sd 2");
+    d.send("go");
+    d.wait_for("move ");
+    let xboard = d.finish();
+    assert!(!xboard.contains("Error"), "{xboard}");
+    assert!(
+        xboard.lines().any(|l| l.starts_with(">> 2 50 ")),
+        "{xboard}"
+    );
 }
 
 #[test]
@@ -290,6 +322,7 @@ fn xboard_bad_input_is_reported_and_changes_nothing() {
         "memory lots",
         "option Frobnicate=1",
         "option MultiPV=0",
+        "option Contempt=-5000",
         "frobnicate",
         "edit",
         &"y".repeat(70_000),

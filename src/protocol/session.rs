@@ -30,6 +30,9 @@ pub const HASH_MAX_MB: usize = 4096;
 pub const THREADS_MAX: usize = 64;
 pub const OVERHEAD_MAX_MS: u64 = 5000;
 pub const MULTI_PV_MAX: usize = 64;
+/// The largest contempt either way, in centipawns: beyond a few pawns it stops being a
+/// preference between draws and play and starts throwing games.
+pub const CONTEMPT_MAX: i64 = 1000;
 
 struct RunningSearch {
     token: u64,

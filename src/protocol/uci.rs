@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::multi::{MultiFront, build_multi, parse_multi_go};
 use super::session::{
-    HASH_DEFAULT_MB, HASH_MAX_MB, MULTI_PV_MAX, OVERHEAD_MAX_MS, Session, THREADS_MAX,
+    CONTEMPT_MAX, HASH_DEFAULT_MB, HASH_MAX_MB, MULTI_PV_MAX, OVERHEAD_MAX_MS, Session, THREADS_MAX,
 };
 use super::{Event, Output};
 use crate::core::game::Game;
@@ -182,6 +182,10 @@ impl Uci {
         self.out(&format!(
             "option name MultiPV type spin default 1 min 1 max {MULTI_PV_MAX}"
         ));
+        self.out(&format!(
+            "option name Contempt type spin default {} min -{CONTEMPT_MAX} max {CONTEMPT_MAX}",
+            self.session.settings.contempt
+        ));
         self.out("option name Ponder type check default false");
         self.out(&format!(
             "option name PartySearch type combo default {} var {}",
@@ -301,25 +305,31 @@ impl Uci {
                 )),
             },
             "hash" => {
-                if let Some(n) = self.spin(&name, &value, 1, HASH_MAX_MB as u64) {
+                if let Some(n) = self.spin(&name, &value, 1, HASH_MAX_MB as i64) {
                     self.session.set_hash(n as usize);
                 }
             }
             "clear hash" => self.session.clear_hash(),
             "threads" => {
-                if let Some(n) = self.spin(&name, &value, 1, THREADS_MAX as u64) {
+                if let Some(n) = self.spin(&name, &value, 1, THREADS_MAX as i64) {
                     self.session.settings.threads = n as usize;
                 }
             }
             "move overhead" => {
-                if let Some(n) = self.spin(&name, &value, 0, OVERHEAD_MAX_MS) {
-                    self.session.settings.move_overhead = Duration::from_millis(n);
-                    self.multi_settings.move_overhead = Duration::from_millis(n);
+                if let Some(n) = self.spin(&name, &value, 0, OVERHEAD_MAX_MS as i64) {
+                    let overhead = Duration::from_millis(n as u64);
+                    self.session.settings.move_overhead = overhead;
+                    self.multi_settings.move_overhead = overhead;
                 }
             }
             "multipv" => {
-                if let Some(n) = self.spin(&name, &value, 1, MULTI_PV_MAX as u64) {
+                if let Some(n) = self.spin(&name, &value, 1, MULTI_PV_MAX as i64) {
                     self.session.settings.multi_pv = n as usize;
+                }
+            }
+            "contempt" => {
+                if let Some(n) = self.spin(&name, &value, -CONTEMPT_MAX, CONTEMPT_MAX) {
+                    self.session.settings.contempt = n as i32;
                 }
             }
             "ponder" => match value.as_str() {
@@ -361,8 +371,8 @@ impl Uci {
     }
 
     /// Parses a spin value; out of range or not a number is an error (option unchanged).
-    fn spin(&self, name: &str, value: &str, min: u64, max: u64) -> Option<u64> {
-        match value.parse::<u64>() {
+    fn spin(&self, name: &str, value: &str, min: i64, max: i64) -> Option<i64> {
+        match value.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Some(n),
             _ => {
                 self.error(&format!(

@@ -12,7 +12,9 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::session::{HASH_MAX_MB, MULTI_PV_MAX, OVERHEAD_MAX_MS, Session, THREADS_MAX};
+use super::session::{
+    CONTEMPT_MAX, HASH_MAX_MB, MULTI_PV_MAX, OVERHEAD_MAX_MS, Session, THREADS_MAX,
+};
 use super::uci::clip;
 use super::xboard_variants::{XBOARD_VARIANTS, XboardVariant, our_name};
 use super::{Event, Output};
@@ -444,6 +446,10 @@ impl XBoard {
         self.out(&format!(
             "feature option=\"MultiPV -spin 1 1 {MULTI_PV_MAX}\""
         ));
+        self.out(&format!(
+            "feature option=\"Contempt -spin {} -{CONTEMPT_MAX} {CONTEMPT_MAX}\"",
+            self.session.settings.contempt
+        ));
         self.out("feature option=\"Clear Hash -button\"");
         // Only the options of variants XBoard can play (Partonici, for one, is UCI only).
         let offered = VARIANT_OPTIONS.iter().filter(|o| {
@@ -717,6 +723,14 @@ impl XBoard {
             },
             "MultiPV" => match number(MULTI_PV_MAX as u64).filter(|&n| n >= 1) {
                 Some(n) => self.session.settings.multi_pv = n as usize,
+                None => self.error("bad option value", line),
+            },
+            "Contempt" => match value
+                .parse::<i64>()
+                .ok()
+                .filter(|n| n.abs() <= CONTEMPT_MAX)
+            {
+                Some(n) => self.session.settings.contempt = n as i32,
                 None => self.error("bad option value", line),
             },
             "Clear Hash" => self.session.clear_hash(),

@@ -155,6 +155,10 @@ pub struct Settings {
     pub threads: usize,
     pub move_overhead: Duration,
     pub multi_pv: usize,
+    /// Centipawns a draw costs the side to move at the root (UCI `Contempt`, Stockfish's
+    /// sign): positive avoids draws, negative seeks them (against a stronger opponent a draw
+    /// is worth more than the position's average). Only two-player searches use it.
+    pub contempt: i32,
 }
 
 impl Default for Settings {
@@ -163,6 +167,7 @@ impl Default for Settings {
             threads: 1,
             move_overhead: Duration::from_millis(50),
             multi_pv: 1,
+            contempt: 0,
         }
     }
 }
@@ -212,11 +217,13 @@ pub fn search<G: Evaluate>(
         for id in 1..threads {
             let legal = legal.clone();
             scope.spawn(move || {
-                let mut helper = Worker::new(game, evaluator, tt, control, pos.clone(), id);
+                let mut helper = Worker::new(game, evaluator, tt, control, pos.clone(), id)
+                    .with_contempt(settings.contempt);
                 helper.iterate(&legal, limits, Budget::UNLIMITED, 1, &mut |_| {});
             });
         }
-        let mut main = Worker::new(game, evaluator, tt, control, pos.clone(), 0);
+        let mut main = Worker::new(game, evaluator, tt, control, pos.clone(), 0)
+            .with_contempt(settings.contempt);
         let result = main.iterate(&legal, limits, budget, settings.multi_pv, report);
         wait_while_told_to_search(limits, control);
         control.stop();
@@ -245,6 +252,10 @@ mod tests {
     use crate::with_game;
 
     fn best(variant: &str, fen: &str, depth: u32) -> (String, i32) {
+        best_with(variant, fen, depth, &Settings::default())
+    }
+
+    fn best_with(variant: &str, fen: &str, depth: u32, settings: &Settings) -> (String, i32) {
         let any = game(variant).unwrap();
         with_game!(&any, g => {
             let pos = parse_position(g, fen).unwrap();
@@ -260,13 +271,49 @@ mod tests {
                 &pos,
                 &limits,
                 None,
-                &Settings::default(),
+                settings,
                 &tt,
                 &Control::default(),
                 &mut |_| {},
             );
             (move_text(g.variant(), &r.best.unwrap()), r.score)
         })
+    }
+
+    /// Every move reaches the move limit (the halfmove clock stands at 99): each line ends
+    /// in a draw, worth minus the contempt to the root side.
+    #[test]
+    fn a_draw_is_worth_minus_the_contempt_to_the_root_side() {
+        for contempt in [0, 40, -40] {
+            let settings = Settings {
+                contempt,
+                ..Settings::default()
+            };
+            let fen = "8/8/4k3/8/8/8/8/K7 w - - 99 80";
+            let (_, score) = best_with("chess", fen, 3, &settings);
+            assert_eq!(score, -contempt, "contempt {contempt}");
+        }
+    }
+
+    /// One quiet move from the move limit: every move but the rook trade (a capture starts the
+    /// count again) draws. A player who wants a draw (negative contempt) plays any of them,
+    /// one who does not (positive) trades into bare kings and plays on.
+    #[test]
+    fn contempt_decides_whether_to_draw_by_the_move_limit() {
+        let fen = "8/8/4k3/3r4/3R4/8/8/K7 w - - 99 80";
+        let with = |contempt| {
+            let settings = Settings {
+                contempt,
+                ..Settings::default()
+            };
+            best_with("chess", fen, 4, &settings)
+        };
+        let (mv, score) = with(-200);
+        assert_ne!(mv, "d4d5");
+        assert_eq!(score, 200);
+        let (mv, score) = with(200);
+        assert_eq!(mv, "d4d5");
+        assert!(score.abs() < 100, "bare kings, about level: {score}");
     }
 
     /// The evaluation cache a search filled is left in the table for the next search, and a

@@ -65,6 +65,8 @@ pub struct Worker<'a, G: Evaluate> {
     eval_cache: super::tt::EvalCache,
     /// The pawn structures this search has met ([`PawnTable`]).
     pawn_table: PawnTable,
+    /// What a draw is worth to the side to move at the root, negated ([`Settings::contempt`]).
+    contempt: i32,
 }
 
 /// A finished worker leaves its evaluation cache and pawn table to the next search's worker
@@ -153,7 +155,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 .take_pawn_table(id)
                 .filter(|table| table.serves(v))
                 .unwrap_or_else(|| PawnTable::new(v)),
+            contempt: 0,
         }
+    }
+
+    /// Sets the contempt for draws ([`Settings::contempt`]); 0 scores every draw as 0.
+    pub fn with_contempt(mut self, contempt: i32) -> Self {
+        self.contempt = contempt;
+        self
     }
 
     /// The deepening loop. Helpers (id > 0) start one ply deeper on odd ids so the threads
@@ -363,11 +372,22 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     /// A finished game's score for the side to move, mates counted from the root.
-    fn verdict_score(verdict: Verdict, ply: usize) -> i32 {
+    fn verdict_score(&self, verdict: Verdict, ply: usize) -> i32 {
         match verdict {
             Verdict::Loss => -MATE + ply as i32,
-            Verdict::Draw => 0,
+            Verdict::Draw => self.draw_score(ply),
             Verdict::Win => MATE - ply as i32,
+        }
+    }
+
+    /// A draw's score for the side to move at `ply`: minus the contempt for the side to move
+    /// at the root (even plies), plus it for the other side, so the root side avoids draws
+    /// when the contempt is positive and steers for them when it is negative.
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            -self.contempt
+        } else {
+            self.contempt
         }
     }
 
@@ -381,15 +401,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             .move_limit
             .is_some_and(|limit| self.pos.halfmove() >= limit)
         {
-            return Some(counted().map_or(0, |v| Self::verdict_score(v, ply)));
+            return Some(counted().map_or(self.draw_score(ply), |v| self.verdict_score(v, ply)));
         }
         if end.repetitions.is_some() && self.pos.repetitions() > 0 {
             let verdict = counted().unwrap_or_else(|| self.game.repetition(&self.pos));
-            return Some(Self::verdict_score(verdict, ply));
+            return Some(self.verdict_score(verdict, ply));
         }
         self.game
             .decided(&self.pos)
-            .map(|v| Self::verdict_score(v, ply))
+            .map(|v| self.verdict_score(v, ply))
     }
 
     /// True when the side to move has a piece that is neither pawn nor royal (null-move
@@ -509,7 +529,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if moves.is_empty() {
             self.lists[ply] = moves;
             self.scores[ply] = scores;
-            return Self::verdict_score(self.game.no_moves(&self.pos), ply);
+            return self.verdict_score(self.game.no_moves(&self.pos), ply);
         }
         self.score_moves(&moves, &mut scores, hash_move, ply);
 
@@ -653,7 +673,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // Every pseudo-legal move was illegal.
             self.lists[ply] = moves;
             self.scores[ply] = scores;
-            return Self::verdict_score(self.game.no_moves(&self.pos), ply);
+            return self.verdict_score(self.game.no_moves(&self.pos), ply);
         }
         self.lists[ply] = moves;
         self.scores[ply] = scores;
@@ -758,7 +778,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if moves.is_empty() {
                 self.lists[ply] = moves;
                 self.scores[ply] = scores;
-                return Self::verdict_score(self.game.no_moves(&self.pos), ply);
+                return self.verdict_score(self.game.no_moves(&self.pos), ply);
             }
             best = -INFINITY;
             stand_pat = -INFINITY;

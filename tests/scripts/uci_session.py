@@ -62,7 +62,8 @@ def main():
     e = Engine(sys.argv[1])
     lines = e.ask("uci", "uciok")
     options = [l for l in lines if l.startswith("option name")]
-    for name in ["UCI_Variant", "Hash", "Threads", "Move Overhead", "MultiPV", "Ponder"]:
+    for name in ["UCI_Variant", "Hash", "Threads", "Move Overhead", "MultiPV", "Contempt",
+                 "Ponder"]:
         check(any(l.startswith(f"option name {name} type") for l in options), f"option {name}", e)
     check(any("var wildebeest" in l for l in options), "UCI_Variant lists wildebeest", e)
     e.sync()
@@ -70,6 +71,7 @@ def main():
     # Options, good and bad (bad ones answer with an error and change nothing).
     for line in ["setoption name Hash value 32", "setoption name Threads value 2",
                  "setoption name Move Overhead value 50", "setoption name MultiPV value 2",
+                 "setoption name Contempt value 0",
                  "setoption name Ponder value true", "setoption name Clear Hash"]:
         e.send(line)
     lines = e.sync()

@@ -728,7 +728,7 @@ impl XBoard {
             "Contempt" => match value
                 .parse::<i64>()
                 .ok()
-                .filter(|n| n.abs() <= CONTEMPT_MAX)
+                .filter(|n| (-CONTEMPT_MAX..=CONTEMPT_MAX).contains(n))
             {
                 Some(n) => self.session.settings.contempt = n as i32,
                 None => self.error("bad option value", line),

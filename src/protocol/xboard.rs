@@ -715,21 +715,23 @@ impl XBoard {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (body, ""),
         };
-        let number = |max: u64| value.parse::<u64>().ok().filter(|&n| n <= max);
+        // A spin value in `min..=max`; anything else is a bad value and changes nothing.
+        let number = |min: i64, max: i64| {
+            value
+                .parse::<i64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+        };
         match name {
-            "Move Overhead" => match number(OVERHEAD_MAX_MS) {
-                Some(ms) => self.session.settings.move_overhead = Duration::from_millis(ms),
+            "Move Overhead" => match number(0, OVERHEAD_MAX_MS as i64) {
+                Some(ms) => self.session.settings.move_overhead = Duration::from_millis(ms as u64),
                 None => self.error("bad option value", line),
             },
-            "MultiPV" => match number(MULTI_PV_MAX as u64).filter(|&n| n >= 1) {
+            "MultiPV" => match number(1, MULTI_PV_MAX as i64) {
                 Some(n) => self.session.settings.multi_pv = n as usize,
                 None => self.error("bad option value", line),
             },
-            "Contempt" => match value
-                .parse::<i64>()
-                .ok()
-                .filter(|n| (-CONTEMPT_MAX..=CONTEMPT_MAX).contains(n))
-            {
+            "Contempt" => match number(-CONTEMPT_MAX, CONTEMPT_MAX) {
                 Some(n) => self.session.settings.contempt = n as i32,
                 None => self.error("bad option value", line),
             },

@@ -135,17 +135,10 @@ mod tests {
     use super::*;
     use crate::core::game::Game;
     use crate::fen::{parse_move, parse_position};
-    use crate::variants::{self, AnyGame};
+    use crate::variants::western_by_name as western;
 
     fn spec(text: &str) -> EngineSpec {
         EngineSpec::parse(text).unwrap()
-    }
-
-    fn western(name: &str) -> crate::variants::western::Western {
-        match variants::game(name).unwrap() {
-            AnyGame::Western(w) => w,
-            _ => panic!("not a Western game"),
-        }
     }
 
     #[test]

@@ -160,14 +160,7 @@ pub fn read_openings<G: Game>(game: &G, text: &str) -> Result<Vec<Opening>, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{self, AnyGame};
-
-    fn western(name: &str) -> crate::variants::western::Western {
-        match variants::game(name).unwrap() {
-            AnyGame::Western(w) => w,
-            _ => panic!("not a Western game"),
-        }
-    }
+    use crate::variants::western_by_name as western;
 
     #[test]
     fn random_openings_are_reproducible_and_varied() {

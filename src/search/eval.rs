@@ -551,14 +551,8 @@ fn start_phase(v: &Variant, weights: &[i32]) -> i32 {
 mod tests {
     use super::*;
     use crate::fen::parse_position;
+    use crate::variants::western_by_name as western;
     use crate::variants::{AnyGame, game};
-
-    fn western(name: &str) -> crate::variants::western::Western {
-        match game(name).unwrap() {
-            AnyGame::Western(g) => g,
-            _ => panic!("{name} is not a Western game"),
-        }
-    }
 
     #[test]
     fn start_positions_are_balanced_up_to_tempo() {

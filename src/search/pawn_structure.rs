@@ -208,14 +208,8 @@ mod tests {
     use crate::core::game::Game;
     use crate::core::moves::MoveList;
     use crate::fen::parse_position;
+    use crate::variants::western_by_name as western;
     use crate::variants::{AnyGame, game};
-
-    fn western(name: &str) -> crate::variants::western::Western {
-        let Ok(AnyGame::Western(g)) = game(name) else {
-            panic!("{name} is a Western game")
-        };
-        g
-    }
 
     #[test]
     fn small_boards_keep_pawn_structures_large_ones_do_not() {

@@ -203,6 +203,15 @@ pub fn game(name: &str) -> Result<AnyGame, VariantError> {
     game_with(name, &OptionValues::default())
 }
 
+/// The Western game (chess and its kin, such as Wildebeest) called `name`, for tests.
+#[cfg(test)]
+pub fn western_by_name(name: &str) -> western::Western {
+    match game(name) {
+        Ok(AnyGame::Western(g)) => g,
+        _ => panic!("{name} is not a Western game"),
+    }
+}
+
 /// Builds the game called `name` with the given variant options.
 pub fn game_with(name: &str, options: &OptionValues) -> Result<AnyGame, VariantError> {
     let name = if name == "normal" { "chess" } else { name };

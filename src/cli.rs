@@ -550,6 +550,8 @@ pub struct FitHow<'a> {
     pub only: Option<&'a str>,
     /// The per-square corrections and board terms by gradient descent instead.
     pub squares: Option<crate::tune::texel::SquareModel>,
+    /// Fit nothing; write the samples as training rows for a learned correction to this file.
+    pub dump: Option<&'a str>,
 }
 
 /// `menagerie tune fit`: fits the evaluation weights to samples files of one variant; with
@@ -580,6 +582,15 @@ pub fn tune_fit_command(
             return Err(CliError("no usable samples".into()));
         }
         let start = EvalParams::defaults(g.variant());
+        if let Some(path) = how.dump {
+            let ev = crate::search::Evaluator::with_params(g.variant(), &start);
+            std::fs::write(path, crate::tune::texel::training_rows(&ev, &samples))
+                .map_err(|e| CliError(format!("cannot write {path}: {e}")))?;
+            let rows = samples.len();
+            return Ok(format!(
+                "{variant}: {rows} training rows ({bad} unreadable samples) written to {path}\n"
+            ));
+        }
         let log = |line: &str| {
             if std::io::stderr().is_terminal() {
                 eprintln!("{line}");

@@ -144,6 +144,10 @@ enum TuneStep {
         /// from the edge file (fewer, so less prone to fitting noise).
         #[arg(long, value_parser = ["square", "rank-file"])]
         squares: Option<String>,
+        /// Fit nothing: write the samples to this file as training rows for a learned
+        /// correction (label, static evaluation, men; `tools/train_learned_eval.py` reads them).
+        #[arg(long)]
+        dump: Option<String>,
     },
     /// Play weights file A against B (`default`: the variant's own) at fixed nodes per move.
     Compare {
@@ -233,10 +237,12 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 only,
                 write,
                 squares,
+                dump,
             } => {
                 let how = cli::FitHow {
                     rounds,
                     only: only.as_deref(),
+                    dump: dump.as_deref(),
                     squares: squares.map(|m| match m.as_str() {
                         "square" => SquareModel::PerSquare,
                         _ => SquareModel::RankAndFile,

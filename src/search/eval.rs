@@ -10,6 +10,7 @@
 //! - royals: stay home and off the centre while the enemy has material, come out when it is gone.
 
 use super::features::{NAMES, TERMS, features};
+use super::learned::LearnedCorrection;
 use super::pawn_structure::PawnTable;
 use crate::core::board::Piece;
 use crate::core::game::Game;
@@ -212,6 +213,8 @@ pub struct Evaluator {
     /// [`KEPT_SUMS_CELLS`] cells without holdings: the search's positions then carry the sums
     /// instead of each evaluation adding up every man.
     cell_weights: Option<Arc<CellWeights>>,
+    /// The variant's learned correction, where it has one: added to every exact evaluation.
+    learned: Option<Arc<LearnedCorrection>>,
 }
 
 /// The largest board whose table sums the search's positions keep (larger ones, the
@@ -325,6 +328,7 @@ impl Evaluator {
             tempo: p.tempo,
             dynamic: p.dynamic,
             sign: 1,
+            learned: LearnedCorrection::built_in(v),
             holdings: v.spec.holdings,
         }
     }
@@ -378,7 +382,20 @@ impl Evaluator {
 
     /// [`evaluate`](Self::evaluate) with a search's table of pawn structures.
     pub fn evaluate_with(&self, v: &Variant, pos: &Position, pawns: &mut PawnTable) -> i32 {
-        self.blend(self.table_sums(pos), &features(v, pos, pawns))
+        self.exact(v, pos, self.table_sums(pos), pawns)
+    }
+
+    /// The exact evaluation from the table sums: the board terms blended in, then the learned
+    /// correction added.
+    fn exact(&self, v: &Variant, pos: &Position, sums: TableSums, pawns: &mut PawnTable) -> i32 {
+        self.blend(sums, &features(v, pos, pawns)) + self.learned_correction(pos)
+    }
+
+    /// What the variant's learned correction adds to `pos`'s evaluation (0 without one).
+    pub fn learned_correction(&self, pos: &Position) -> i32 {
+        self.learned
+            .as_ref()
+            .map_or(0, |net| net.for_side_to_move(pos))
     }
 
     /// Like [`evaluate`](Self::evaluate), but when the table terms alone are beyond
@@ -394,7 +411,7 @@ impl Evaluator {
         // The table sums serve both blends: they are summed once.
         let sums = self.table_sums(pos);
         self.rough_of(sums, (alpha, beta))
-            .unwrap_or_else(|| self.blend(sums, &features(v, pos, pawns)))
+            .unwrap_or_else(|| self.exact(v, pos, sums, pawns))
     }
 
     /// The table terms alone when they are beyond `[alpha - margin, beta + margin]`: the
@@ -561,7 +578,7 @@ mod tests {
             let ev = Evaluator::new(g.variant());
             let pos = parse_position(&g, g.variant().spec.start).unwrap();
             assert_eq!(
-                ev.evaluate(g.variant(), &pos),
+                ev.evaluate(g.variant(), &pos) - ev.learned_correction(&pos),
                 EvalParams::defaults(g.variant()).tempo,
                 "{name}"
             );

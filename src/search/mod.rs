@@ -10,6 +10,7 @@ pub mod eval;
 pub mod eval_cache;
 pub mod family;
 pub mod features;
+pub mod learned;
 pub mod multi;
 pub mod ordering;
 pub mod pawn_structure;

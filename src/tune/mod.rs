@@ -78,4 +78,30 @@ mod tests {
         let text = params::write_params(g.variant(), &params);
         assert_eq!(params::read_params(g.variant(), &text), Ok(params));
     }
+
+    #[test]
+    fn training_rows_give_each_samples_label_static_evaluation_and_men() {
+        let Ok(AnyGame::Western(g)) = game("chess") else {
+            panic!("chess is a Western game")
+        };
+        let text = "0.25 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+                    1 4k3/8/8/8/8/8/8/4K2R b - - 0 1\n";
+        let (samples, bad) = texel::read_samples(&g, text);
+        assert_eq!((samples.len(), bad), (2, 0));
+        let ev = Evaluator::new(g.variant());
+        let rows = texel::training_rows(&ev, &samples);
+        let lines: Vec<&str> = rows.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("# k "), "{}", lines[0]);
+        // The start: White to move, worth the tempo, 32 men.
+        let start: Vec<&str> = lines[1].split(' ').collect();
+        let tempo = crate::search::eval::EvalParams::defaults(g.variant()).tempo;
+        assert_eq!(start[..3], ["0.25", &tempo.to_string(), "0"]);
+        assert_eq!(start.len() - 3, 32);
+        // A rook up for White, Black to move: positive from White's view; men as owner:kind:cell.
+        let rook: Vec<&str> = lines[2].split(' ').collect();
+        assert_eq!((rook[0], rook[2]), ("1", "1"));
+        assert!(rook[1].parse::<i32>().unwrap() > 300, "{}", lines[2]);
+        assert_eq!(rook[3..], ["0:5:4", "0:3:7", "1:5:60"]);
+    }
 }

@@ -94,6 +94,25 @@ fn best_scale(ev: &Evaluator, samples: &[Sample]) -> (f64, f64) {
     best
 }
 
+/// The samples as training rows for a learned correction (`tools/train_learned_eval.py`):
+/// a `# k K` line (the scale [`best_scale`] fits), then per sample its label, the static
+/// evaluation from the first player's view, the side to move and each man as
+/// `owner:kind:cell`. The correction is trained as what this evaluation misses, so the
+/// evaluation here is the hand-made one alone.
+pub fn training_rows(ev: &Evaluator, samples: &[Sample]) -> String {
+    use std::fmt::Write;
+    let (k, _) = best_scale(ev, samples);
+    let mut out = format!("# k {k:.2}\n");
+    for s in samples {
+        let _ = write!(out, "{} {} {}", s.result, white_eval(ev, s), s.side);
+        for &(owner, kind, cell) in &s.men {
+            let _ = write!(out, " {owner}:{kind}:{cell}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The outcome of a fit.
 pub struct Fit {
     pub k: f64,

@@ -1,0 +1,208 @@
+//! A learned correction to the evaluation: one hidden layer over which man stands on which
+//! cell, added to the hand-made terms of [`eval`](super::eval).
+//!
+//! Why: forty-odd hand-made terms and weight fits left Menagerie's Wildebeest at about a fifth
+//! of the points against Fairy-Stockfish (README, "Measured strength"). Linear fits (weights,
+//! per-square tables) could not say what a position's men mean together; a hidden layer can.
+//! The correction is trained on positions labelled by Fairy-Stockfish's search, as the residual
+//! of our own static evaluation (`tools/train_learned_eval.py`, README "Learned evaluation"),
+//! so the hand-made terms stay the base and the layer adds what they miss.
+//!
+//! Inputs: one per (owner, kind, cell) as the evaluator indexes its tables, plus one for
+//! "the first player to move". The output is centipawns from the first player's view. The
+//! whole layer is summed at each evaluation (a few dozen men times a narrow layer costs less
+//! than the board terms), so make/unmake carries nothing.
+
+use crate::core::position::Position;
+use crate::core::variant::Variant;
+use std::sync::{Arc, OnceLock};
+
+/// The widest hidden layer [`LearnedCorrection::parse`] accepts (the sums live on the stack).
+pub const MAX_HIDDEN: usize = 64;
+
+/// The correction files built into the engine, by variant name. Each was trained by
+/// `tools/train_learned_eval.py` as its header says.
+const BUILT_IN: &[(&str, &str)] = &[("wildebeest", include_str!("learned/wildebeest.txt"))];
+
+#[derive(Debug, PartialEq)]
+pub struct LearnedCorrection {
+    kinds: usize,
+    squares: usize,
+    hidden: usize,
+    /// One row of `hidden` weights per input; the last row is "the first player to move".
+    input_weights: Vec<f32>,
+    hidden_bias: Vec<f32>,
+    /// Centipawns per unit of each hidden value.
+    output_weights: Vec<f32>,
+    output_bias: f32,
+}
+
+impl LearnedCorrection {
+    /// The built-in correction for `v`, if it has one (parsed once per process).
+    pub fn built_in(v: &Variant) -> Option<Arc<LearnedCorrection>> {
+        static PARSED: [OnceLock<Option<Arc<LearnedCorrection>>>; BUILT_IN.len()] =
+            [const { OnceLock::new() }; BUILT_IN.len()];
+        if v.spec.players != 2 || v.spec.holdings {
+            return None;
+        }
+        let index = BUILT_IN.iter().position(|(name, _)| *name == v.name())?;
+        let (name, text) = BUILT_IN[index];
+        PARSED[index]
+            .get_or_init(|| {
+                Self::parse(text, v.kinds(), v.geometry().squares())
+                    .map_err(|e| log::error!("the built-in correction for {name}: {e}"))
+                    .ok()
+                    .map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// Reads a correction file: `#` comment lines, then the numbers of inputs and hidden
+    /// values, the input weights row by row, the hidden biases, the output weights and the
+    /// output bias, separated by white space.
+    pub fn parse(text: &str, kinds: usize, squares: usize) -> Result<Self, String> {
+        let mut numbers = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .map(|t| t.parse::<f32>().map_err(|_| format!("not a number: {t}")));
+        let mut next = || numbers.next().unwrap_or(Err("the file ends early".into()));
+        let inputs = next()? as usize;
+        let hidden = next()? as usize;
+        let expected = 2 * kinds * squares + 1;
+        if inputs != expected {
+            return Err(format!("{inputs} inputs where this board has {expected}"));
+        }
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(format!("{hidden} hidden values (1 to {MAX_HIDDEN})"));
+        }
+        let mut take = |n: usize| (0..n).map(|_| next()).collect::<Result<Vec<f32>, _>>();
+        let input_weights = take(inputs * hidden)?;
+        let hidden_bias = take(hidden)?;
+        let output_weights = take(hidden)?;
+        let output_bias = take(1)?[0];
+        if numbers.next().is_some() {
+            return Err("numbers after the output bias".into());
+        }
+        Ok(LearnedCorrection {
+            kinds,
+            squares,
+            hidden,
+            input_weights,
+            hidden_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The correction in centipawns for the side to move.
+    pub fn for_side_to_move(&self, pos: &Position) -> i32 {
+        let first = self.for_first_player(pos);
+        if pos.side() == 0 { first } else { -first }
+    }
+
+    /// The correction in centipawns from the first player's view.
+    fn for_first_player(&self, pos: &Position) -> i32 {
+        let mut sums = [0f32; MAX_HIDDEN];
+        let sums = &mut sums[..self.hidden];
+        sums.copy_from_slice(&self.hidden_bias);
+        let mut add = |input: usize| {
+            let row = &self.input_weights[input * self.hidden..][..self.hidden];
+            for (sum, w) in sums.iter_mut().zip(row) {
+                *sum += w;
+            }
+        };
+        for player in 0..2u8 {
+            let base = player as usize * self.kinds;
+            for sq in pos.occupied(player).iter() {
+                add((base + pos.at(sq).kind() as usize) * self.squares + sq as usize);
+            }
+        }
+        if pos.side() == 0 {
+            add(2 * self.kinds * self.squares);
+        }
+        let out = sums
+            .iter()
+            .zip(&self.output_weights)
+            .fold(self.output_bias, |acc, (s, w)| acc + s.max(0.0) * w);
+        out.round() as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Game;
+    use crate::fen::parse_position;
+    use crate::variants::western_by_name as western;
+
+    /// A correction file for Wildebeest's board with one hidden value: every input weight 0
+    /// but those named, hidden bias `b1`, output weight `w2`, output bias `b2`.
+    fn one_hidden(weights: &[(usize, f32)], b1: f32, w2: f32, b2: f32) -> String {
+        let inputs = 2 * 8 * 110 + 1;
+        let mut text = format!("# a test file\n{inputs} 1\n");
+        for i in 0..inputs {
+            let w = weights.iter().find(|(at, _)| *at == i).map_or(0.0, |p| p.1);
+            text += &format!("{w}\n");
+        }
+        text + &format!("{b1}\n{w2}\n{b2}\n")
+    }
+
+    #[test]
+    fn wildebeest_has_a_built_in_correction_and_chess_has_none() {
+        let net = LearnedCorrection::built_in(western("wildebeest").variant());
+        assert!(net.is_some_and(|n| n.hidden > 0));
+        assert!(LearnedCorrection::built_in(western("chess").variant()).is_none());
+    }
+
+    #[test]
+    fn inputs_are_owner_kind_and_cell_and_the_output_is_for_the_side_to_move() {
+        let g = western("wildebeest");
+        // White's king (kind 5) on f1 (cell 5), Black's on f10 (cell 104), White to move.
+        let white_king = 5 * 110 + 5;
+        let black_king = (8 + 5) * 110 + 104;
+        let first_to_move = 2 * 8 * 110;
+        let text = one_hidden(
+            &[(white_king, 2.0), (black_king, 0.5), (first_to_move, 10.0)],
+            -1.0,
+            3.0,
+            7.0,
+        );
+        let net = LearnedCorrection::parse(&text, 8, 110).unwrap();
+        let white = parse_position(&g, "5k5/11/11/11/11/11/11/11/11/5K5 w - - 0 1").unwrap();
+        // 7 + 3 * relu(-1 + 2 + 0.5 + 10) = 41.5, rounded away from zero.
+        assert_eq!(net.for_side_to_move(&white), 42);
+        // Black to move: no "first player to move" input, and the sign turns.
+        let black = parse_position(&g, "5k5/11/11/11/11/11/11/11/11/5K5 b - - 0 1").unwrap();
+        assert_eq!(
+            net.for_side_to_move(&black),
+            -(7.0f32 + 3.0 * 1.5).round() as i32
+        );
+        // A negative sum is cut to zero: only the output bias is left.
+        let cut = one_hidden(&[(white_king, -5.0)], 0.0, 3.0, 7.0);
+        let net = LearnedCorrection::parse(&cut, 8, 110).unwrap();
+        let only_kings = parse_position(&g, "5k5/11/11/11/11/11/11/11/11/5K5 b - - 0 1").unwrap();
+        assert_eq!(net.for_side_to_move(&only_kings), -7);
+    }
+
+    #[test]
+    fn malformed_files_are_refused_without_panicking() {
+        let good = one_hidden(&[], 0.0, 1.0, 0.0);
+        assert!(LearnedCorrection::parse(&good, 8, 110).is_ok());
+        let cases = [
+            ("wrong board", good.replacen("1761 1", "1760 1", 1)),
+            ("no hidden values", good.replacen("1761 1", "1761 0", 1)),
+            ("too wide", good.replacen("1761 1", "1761 65", 1)),
+            (
+                "ends early",
+                good.trim_end().rsplit_once('\n').unwrap().0.to_string(),
+            ),
+            ("extra numbers", good.clone() + "1\n"),
+            ("not a number", good.replacen("\n0\n", "\nx\n", 1)),
+            ("empty", String::new()),
+        ];
+        for (what, text) in cases {
+            assert!(LearnedCorrection::parse(&text, 8, 110).is_err(), "{what}");
+        }
+    }
+}

@@ -400,7 +400,7 @@ impl Evaluator {
 
     /// Like [`evaluate`](Self::evaluate), but when the table terms alone are beyond
     /// `[alpha - margin, beta + margin]` it returns them without the costlier board terms
-    /// (which rarely move a score that far).
+    /// and the learned correction (which rarely move a score that far).
     pub fn evaluate_lazy(
         &self,
         v: &Variant,

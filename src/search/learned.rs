@@ -17,6 +17,10 @@ use crate::core::position::Position;
 use crate::core::variant::Variant;
 use std::sync::{Arc, OnceLock};
 
+/// The most a correction adds or takes away, in centipawns: the hand-made terms carry the
+/// large sums (material), and the bound keeps any weights far from the mate scores.
+pub const MAX_CORRECTION: i32 = 2000;
+
 /// The widest hidden layer [`LearnedCorrection::parse`] accepts (the sums live on the stack).
 pub const MAX_HIDDEN: usize = 64;
 
@@ -65,7 +69,10 @@ impl LearnedCorrection {
             .lines()
             .filter(|l| !l.trim_start().starts_with('#'))
             .flat_map(str::split_whitespace)
-            .map(|t| t.parse::<f32>().map_err(|_| format!("not a number: {t}")));
+            .map(|t| match t.parse::<f32>() {
+                Ok(x) if x.is_finite() => Ok(x),
+                _ => Err(format!("not a finite number: {t}")),
+            });
         let mut next = || numbers.next().unwrap_or(Err("the file ends early".into()));
         let inputs = next()? as usize;
         let hidden = next()? as usize;
@@ -125,7 +132,7 @@ impl LearnedCorrection {
             .iter()
             .zip(&self.output_weights)
             .fold(self.output_bias, |acc, (s, w)| acc + s.max(0.0) * w);
-        out.round() as i32
+        (out.round() as i32).clamp(-MAX_CORRECTION, MAX_CORRECTION)
     }
 }
 
@@ -186,6 +193,16 @@ mod tests {
     }
 
     #[test]
+    fn a_correction_stays_within_its_bound() {
+        let g = western("wildebeest");
+        let kings = parse_position(&g, "5k5/11/11/11/11/11/11/11/11/5K5 w - - 0 1").unwrap();
+        let huge = LearnedCorrection::parse(&one_hidden(&[], 1.0, 1e9, 0.0), 8, 110).unwrap();
+        assert_eq!(huge.for_side_to_move(&kings), MAX_CORRECTION);
+        let negative = LearnedCorrection::parse(&one_hidden(&[], 1.0, -1e9, 0.0), 8, 110).unwrap();
+        assert_eq!(negative.for_side_to_move(&kings), -MAX_CORRECTION);
+    }
+
+    #[test]
     fn malformed_files_are_refused_without_panicking() {
         let good = one_hidden(&[], 0.0, 1.0, 0.0);
         assert!(LearnedCorrection::parse(&good, 8, 110).is_ok());
@@ -199,6 +216,8 @@ mod tests {
             ),
             ("extra numbers", good.clone() + "1\n"),
             ("not a number", good.replacen("\n0\n", "\nx\n", 1)),
+            ("not finite", good.replacen("\n0\n", "\nNaN\n", 1)),
+            ("infinite", good.replacen("\n0\n", "\ninf\n", 1)),
             ("empty", String::new()),
         ];
         for (what, text) in cases {

@@ -8,21 +8,33 @@ where label is Fairy-Stockfish's score turned into a probability and k the scale
 `menagerie tune fit --dump` fitted for the static evaluation. Loss: mean squared error, with an
 L2 pull on the input weights; Adam, mini-batches of 1024.
 
-Every training row is also used mirrored (colours swapped, the board turned half a turn, label
-and evaluation negated), which is the same game on a board whose start position is
-point-symmetric, as Wildebeest's is (--mirror). Every tenth block of 512 rows (a few games) is
-held out; the weights of the epoch with the least held-out error are written.
+Every training row can also be used mirrored: colours swapped, label and evaluation negated,
+and the board either turned half a turn (--mirror, or --mirror turn: the same game when the
+start position is point-symmetric, as Wildebeest's is) or flipped rank for rank (--mirror ranks
+--files F: the same game when the start is mirror-symmetric across the middle rank, as
+orthodox chess's is; cells count files fastest, so cell = rank * F + file). Every tenth block of
+512 rows (a few games) is held out; the weights of the epoch with the least held-out error are
+written.
 
 Usage:
   train_learned_eval.py ROWS... --out FILE --kinds K --cells N [--hidden 32] [--epochs 12]
-                        [--l2 1e-5] [--mirror] [--seed 1]
+                        [--l2 1e-5] [--mirror [turn|ranks] [--files F]] [--seed 1]
 ROWS files come from `menagerie tune fit --dump ROWS SAMPLES...`. Needs numpy.
 """
 import argparse, sys
 import numpy as np
 
 
-def read_rows(paths, kinds, cells, mirror):
+def mirrored_cell(mirror, cells, files):
+    """The cell a man stands on once the board is mirrored (see the module docs)."""
+    if mirror == 'turn':
+        return lambda c: cells - 1 - c
+    ranks = cells // files
+    return lambda c: (ranks - 1 - c // files) * files + c % files
+
+
+def read_rows(paths, kinds, cells, mirror, files):
+    mirror_cell = mirrored_cell(mirror, cells, files) if mirror else None
     inputs = 2 * kinds * cells + 1
     labels, statics, rows, k = [], [], [], None
     for path in paths:
@@ -37,7 +49,7 @@ def read_rows(paths, kinds, cells, mirror):
             first_to_move = t[2] == '0'
             variants = [(float(t[0]), float(t[1]), men, first_to_move)]
             if mirror:
-                turned = [(1 - o, kind, cells - 1 - c) for o, kind, c in men]
+                turned = [(1 - o, kind, mirror_cell(c)) for o, kind, c in men]
                 variants.append((1 - float(t[0]), -float(t[1]), turned, not first_to_move))
             for label, static, ms, first in variants:
                 idx = [(o * kinds + kind) * cells + c for o, kind, c in ms]
@@ -58,10 +70,13 @@ def main():
     ap.add_argument('--hidden', type=int, default=32)
     ap.add_argument('--epochs', type=int, default=12)
     ap.add_argument('--l2', type=float, default=1e-5)
-    ap.add_argument('--mirror', action='store_true')
+    ap.add_argument('--mirror', nargs='?', const='turn', choices=['turn', 'ranks'])
+    ap.add_argument('--files', type=int, help='files of the board, for --mirror ranks')
     ap.add_argument('--seed', type=int, default=1)
     a = ap.parse_args()
-    y, static, rows, k, inputs = read_rows(a.rows, a.kinds, a.cells, a.mirror)
+    if a.mirror == 'ranks' and (not a.files or a.cells % a.files):
+        ap.error('--mirror ranks needs --files F, with F dividing --cells')
+    y, static, rows, k, inputs = read_rows(a.rows, a.kinds, a.cells, a.mirror, a.files)
     n, h = len(y), a.hidden
     X = np.zeros((n, inputs), np.uint8)  # a byte per input; batches are widened to floats
     for i, idx in enumerate(rows):

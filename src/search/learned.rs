@@ -160,7 +160,7 @@ impl LearnedCorrection {
 fn accumulate<const W: usize>(weights: &[f32], inputs: &[usize], sums: &mut [f32; W]) {
     let mut local = *sums;
     for &input in inputs {
-        if let Some(row) = weights[input * W..].first_chunk::<W>() {
+        if let Some(row) = weights.get(input * W..).and_then(<[f32]>::first_chunk::<W>) {
             for (sum, w) in local.iter_mut().zip(row) {
                 *sum += w;
             }

@@ -61,6 +61,21 @@ def read_rows(paths, kinds, cells, mirror, files):
     return np.array(labels, np.float32), np.array(statics, np.float32), rows, k, inputs
 
 
+def write_correction(path, comments, w1, b1, w2, b2):
+    """Writes a correction file as src/search/learned.rs reads it: `#` comment lines, inputs and
+    hidden values, the input weights a row per input, hidden biases, output weights in
+    centipawns, output bias."""
+    with open(path, 'w') as f:
+        for line in comments:
+            f.write(f'# {line}\n')
+        f.write(f'{w1.shape[0]} {w1.shape[1]}\n')
+        for row in w1:
+            f.write(' '.join(f'{x:.4g}' for x in row) + '\n')
+        f.write(' '.join(f'{x:.5g}' for x in b1) + '\n')
+        f.write(' '.join(f'{x:.5g}' for x in w2) + '\n')
+        f.write(f'{b2:.5g}\n')
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('rows', nargs='+')
@@ -132,18 +147,12 @@ def main():
         if e < best[0]:
             best = (e, [p.copy() for p in params], epoch)
     w1, b1, w2, b2 = best[1]
-    with open(a.out, 'w') as f:
-        f.write(f'# Learned correction: {inputs} inputs ({a.kinds} kinds x {a.cells} cells x 2 owners'
-                f' + first player to move), {h} hidden values.\n')
-        f.write(f'# tools/train_learned_eval.py {" ".join(sys.argv[1:])}\n')
-        f.write(f'# {n} rows; held-out error {base:.5f} (static evaluation) -> {best[0]:.5f}'
-                f' (epoch {best[2]})\n')
-        f.write(f'{inputs} {h}\n')
-        for row in w1:
-            f.write(' '.join(f'{x:.4g}' for x in row) + '\n')
-        f.write(' '.join(f'{x:.5g}' for x in b1) + '\n')
-        f.write(' '.join(f'{x * scale:.5g}' for x in w2) + '\n')
-        f.write(f'{b2[0] * scale:.5g}\n')
+    write_correction(a.out, [
+        f'Learned correction: {inputs} inputs ({a.kinds} kinds x {a.cells} cells x 2 owners'
+        f' + first player to move), {h} hidden values.',
+        f'tools/train_learned_eval.py {" ".join(sys.argv[1:])}',
+        f'{n} rows; held-out error {base:.5f} (static evaluation) -> {best[0]:.5f}'
+        f' (epoch {best[2]})'], w1, b1, w2 * scale, b2[0] * scale)
     print(f'best held-out error {best[0]:.5f} at epoch {best[2]}; written to {a.out}')
 
 

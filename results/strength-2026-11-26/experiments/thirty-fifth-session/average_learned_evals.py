@@ -14,8 +14,11 @@ Each NET is a correction file as tools/train_learned_eval.py writes it (`#` comm
 then inputs and hidden values, the input weights, hidden biases, output weights, output bias).
 Needs numpy.
 """
-import argparse, sys
+import argparse, os, sys
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../../tools'))
+from train_learned_eval import write_correction  # noqa: E402  (the format is the trainer's)
 
 
 def read_net(path):
@@ -49,17 +52,9 @@ def main():
     b2 = sum(n[3] for n in nets) / len(nets)
     if w1.shape[1] > 64:
         sys.exit(f'{w1.shape[1]} hidden values together; the engine reads at most 64')
-    with open(a.out, 'w') as f:
-        f.write(f'# The average of {len(nets)} learned corrections: {" ".join(a.nets)}\n')
-        f.write(f'# results/strength-2026-11-26/experiments/thirty-fifth-session/average_learned_evals.py {" ".join(sys.argv[1:])}\n')
-        if a.note:
-            f.write(f'# {a.note}\n')
-        f.write(f'{w1.shape[0]} {w1.shape[1]}\n')
-        for row in w1:
-            f.write(' '.join(f'{x:.4g}' for x in row) + '\n')
-        f.write(' '.join(f'{x:.5g}' for x in b1) + '\n')
-        f.write(' '.join(f'{x:.5g}' for x in w2) + '\n')
-        f.write(f'{b2:.5g}\n')
+    comments = [f'The average of {len(nets)} learned corrections: {" ".join(a.nets)}',
+                f'{sys.argv[0]} {" ".join(sys.argv[1:])}'] + ([a.note] if a.note else [])
+    write_correction(a.out, comments, w1, b1, w2, b2)
     print(f'{len(nets)} nets, {w1.shape[1]} hidden values; written to {a.out}')
 
 

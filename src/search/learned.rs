@@ -95,14 +95,15 @@ impl LearnedCorrection {
             return Err("numbers after the output bias".into());
         }
         let width = if hidden <= 32 { 32 } else { MAX_HIDDEN };
-        let pad = |row: &[f32]| padded(row, width).collect::<Vec<f32>>();
         Ok(LearnedCorrection {
             kinds,
             squares,
             width,
-            input_weights: input_weights.chunks(hidden).flat_map(pad).collect(),
-            hidden_bias: pad(&hidden_bias),
-            output_weights: pad(&output_weights),
+            input_weights: (input_weights.chunks(hidden))
+                .flat_map(|row| padded(row, width))
+                .collect(),
+            hidden_bias: padded(&hidden_bias, width).collect(),
+            output_weights: padded(&output_weights, width).collect(),
             output_bias,
         })
     }
@@ -128,27 +129,24 @@ impl LearnedCorrection {
     fn sum_for_first_player<const W: usize>(&self, pos: &Position) -> i32 {
         let mut sums = [0f32; W];
         sums.copy_from_slice(&self.hidden_bias[..W]);
+        let men = (0..2u8).flat_map(|player| {
+            let base = player as usize * self.kinds;
+            pos.occupied(player)
+                .iter()
+                .map(move |sq| (base + pos.at(sq).kind() as usize) * self.squares + sq as usize)
+        });
+        let first_to_move = (pos.side() == 0).then_some(2 * self.kinds * self.squares);
         let mut inputs = [0usize; 64];
         let mut gathered = 0;
-        for player in 0..2u8 {
-            let base = player as usize * self.kinds;
-            for sq in pos.occupied(player).iter() {
-                inputs[gathered] = (base + pos.at(sq).kind() as usize) * self.squares + sq as usize;
-                gathered += 1;
-                if gathered == inputs.len() {
-                    accumulate(&self.input_weights, &inputs, &mut sums);
-                    gathered = 0;
-                }
+        for input in men.chain(first_to_move) {
+            inputs[gathered] = input;
+            gathered += 1;
+            if gathered == inputs.len() {
+                accumulate(&self.input_weights, &inputs, &mut sums);
+                gathered = 0;
             }
         }
         accumulate(&self.input_weights, &inputs[..gathered], &mut sums);
-        if pos.side() == 0 {
-            accumulate(
-                &self.input_weights,
-                &[2 * self.kinds * self.squares],
-                &mut sums,
-            );
-        }
         let out = output(&sums, &self.output_weights) + self.output_bias;
         (out.round() as i32).clamp(-MAX_CORRECTION, MAX_CORRECTION)
     }

@@ -11,6 +11,9 @@ Usage: scale_learned_eval.py IN OUT FACTOR
 """
 import sys
 
+# Where this script lives, for the comment it adds to the files it writes.
+SELF = 'results/strength-2026-11-26/experiments/thirty-sixth-session/scale_learned_eval.py'
+
 
 def main():
     if len(sys.argv) != 4:
@@ -23,7 +26,7 @@ def main():
     # tools/train_learned_eval.py).
     numbers[-2] = ' '.join(f'{float(x) * factor:.5g}' for x in numbers[-2].split())
     numbers[-1] = f'{float(numbers[-1]) * factor:.5g}'
-    comments.append(f'# output weights and bias then scaled by {factor} (scale_learned_eval.py)')
+    comments.append(f'# output weights and bias then scaled by {factor} ({SELF})')
     with open(dst, 'w') as f:
         f.write('\n'.join(comments + numbers) + '\n')
 

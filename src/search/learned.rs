@@ -26,7 +26,10 @@ pub const MAX_HIDDEN: usize = 64;
 
 /// The correction files built into the engine, by variant name. Each was trained by
 /// `tools/train_learned_eval.py` as its header says.
-const BUILT_IN: &[(&str, &str)] = &[("wildebeest", include_str!("learned/wildebeest.txt"))];
+const BUILT_IN: &[(&str, &str)] = &[
+    ("wildebeest", include_str!("learned/wildebeest.txt")),
+    ("chess", include_str!("learned/chess.txt")),
+];
 
 #[derive(Debug, PartialEq)]
 pub struct LearnedCorrection {
@@ -208,10 +211,12 @@ mod tests {
     }
 
     #[test]
-    fn wildebeest_has_a_built_in_correction_and_chess_has_none() {
-        let net = LearnedCorrection::built_in(western("wildebeest").variant());
-        assert!(net.is_some_and(|n| n.width >= 32));
-        assert!(LearnedCorrection::built_in(western("chess").variant()).is_none());
+    fn wildebeest_and_chess_have_built_in_corrections_and_almost_wildebeest_has_none() {
+        for name in ["wildebeest", "chess"] {
+            let net = LearnedCorrection::built_in(western(name).variant());
+            assert!(net.is_some_and(|n| n.width >= 32), "{name}");
+        }
+        assert!(LearnedCorrection::built_in(western("almost-wildebeest").variant()).is_none());
     }
 
     #[test]

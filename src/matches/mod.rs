@@ -363,6 +363,8 @@ fn run_with<G: Game>(
         watch,
         next: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
+        sent: AtomicUsize::new(0),
+        scored: AtomicUsize::new(0),
     };
     let date = pgn::today();
     let tc_text = config.tc.to_string();
@@ -423,6 +425,7 @@ fn run_with<G: Game>(
                             shared.stop.store(true, Ordering::SeqCst);
                         }
                     }
+                    shared.scored.fetch_add(1, Ordering::SeqCst);
                 }
             }
         }
@@ -459,6 +462,23 @@ struct Shared<'a> {
     next: AtomicUsize,
     /// Set when no further game should start (SPRT decided, or a fatal error).
     stop: AtomicBool,
+    /// Games the workers have sent, and games the receiver has scored: under SPRT a worker
+    /// starts a game only once every finished game is scored, so that a decision stops the
+    /// match at once however far the receiver lags (with games a few milliseconds long, a
+    /// loaded machine once let a worker play 35 games before the first decision was read).
+    sent: AtomicUsize,
+    scored: AtomicUsize,
+}
+
+impl Shared<'_> {
+    /// Waits until the receiver has scored every game sent so far (or the match stops).
+    fn wait_until_scored(&self) {
+        while self.scored.load(Ordering::SeqCst) < self.sent.load(Ordering::SeqCst)
+            && !self.stop.load(Ordering::SeqCst)
+        {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
 }
 
 /// Plays games until none are left, with its own pair of engine processes.
@@ -474,6 +494,12 @@ fn worker<G: Game>(
     let mut ever_started = [false; 2];
     let mut failures = [0u32; 2];
     'games: while !sh.stop.load(Ordering::SeqCst) {
+        if cfg.sprt.is_some() {
+            sh.wait_until_scored();
+            if sh.stop.load(Ordering::SeqCst) {
+                break;
+            }
+        }
         let index = sh.next.fetch_add(1, Ordering::SeqCst);
         if index >= cfg.games {
             break;
@@ -562,6 +588,7 @@ fn worker<G: Game>(
             opening_plies: opening.moves.len(),
             played,
         };
+        sh.sent.fetch_add(1, Ordering::SeqCst);
         if tx.send(Message::Game(Box::new(record))).is_err() {
             break;
         }

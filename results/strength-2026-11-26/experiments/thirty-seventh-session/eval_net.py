@@ -1,12 +1,12 @@
 # The error of the static evaluation alone and with a learned correction (at sizes 1 to 0)
 # against the labels of ROWS (menagerie tune fit --dump), with the rows' k or the one given.
 # usage: eval_net.py ROWS NET KINDS CELLS [k]
-import sys, numpy as np
+import os, sys, numpy as np
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../thirty-fifth-session'))
+from average_learned_evals import read_net  # noqa: E402  (the correction file's reader)
 rows, net, kinds, cells = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-nums = np.array([float(t) for l in open(net) if not l.startswith('#') for t in l.split()], np.float32)
-ni, h = int(nums[0]), int(nums[1]); o = 2
-w1 = nums[o:o+ni*h].reshape(ni, h); o += ni*h
-b1 = nums[o:o+h]; o += h; w2 = nums[o:o+h]; o += h; b2 = nums[o]
+w1, b1, w2, b2 = read_net(net)
+ni = w1.shape[0]
 k = None; ys=[]; st=[]; corr=[]
 for line in open(rows):
     if line.startswith('# k'): k = float(line.split()[2]); continue

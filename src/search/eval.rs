@@ -571,6 +571,12 @@ mod tests {
     use crate::variants::western_by_name as western;
     use crate::variants::{AnyGame, game};
 
+    /// The hand-made terms alone: what these tests pin, since a variant's learned correction
+    /// (chess has one) is trained on top of them and has its own tests in `search::learned`.
+    fn hand_made(ev: &Evaluator, v: &Variant, pos: &Position) -> i32 {
+        ev.evaluate(v, pos) - ev.learned_correction(pos)
+    }
+
     #[test]
     fn start_positions_are_balanced_up_to_tempo() {
         for name in ["chess", "wildebeest"] {
@@ -578,7 +584,7 @@ mod tests {
             let ev = Evaluator::new(g.variant());
             let pos = parse_position(&g, g.variant().spec.start).unwrap();
             assert_eq!(
-                ev.evaluate(g.variant(), &pos) - ev.learned_correction(&pos),
+                hand_made(&ev, g.variant(), &pos),
                 EvalParams::defaults(g.variant()).tempo,
                 "{name}"
             );
@@ -603,12 +609,6 @@ mod tests {
         // The royal's two faces are worth the same material: flipping changes no balance.
         let kind = |c| g.variant().kind_by_letter(c).unwrap();
         assert_eq!(ev.kind_value(kind('K')), ev.kind_value(kind('Q')));
-    }
-
-    /// The hand-made terms alone: what these tests pin, since a variant's learned correction
-    /// (chess has one) is trained on top of them and has its own tests in `search::learned`.
-    fn hand_made(ev: &Evaluator, v: &Variant, pos: &Position) -> i32 {
-        ev.evaluate(v, pos) - ev.learned_correction(pos)
     }
 
     #[test]

@@ -1,7 +1,11 @@
 # Relabels `<result> <fen>` samples with Fairy-Stockfish's search score turned into a white
 # win probability: p = 1 / (1 + 10^(-cp/400)). usage: label.py IN OUT NODES PART NPARTS [ini variant]
+# NODES `static` labels with Fairy-Stockfish's classical static evaluation instead (its `eval`
+# command, no search; thirty-ninth session): a search score also holds the tactics the position
+# hides, which Menagerie's own search finds again. Positions it cannot evaluate (in check) are
+# left out, as are those a search gives no score.
 import sys, re, subprocess
-inp, out, nodes, part, nparts = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+inp, out, nodes, part, nparts = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 ini = sys.argv[6] if len(sys.argv) > 6 else None
 variant = sys.argv[7] if len(sys.argv) > 7 else None
 p = subprocess.Popen(["/root/.cache/menagerie-peers/fairy-stockfish"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -10,6 +14,27 @@ def wait(tok):
     while True:
         l = p.stdout.readline()
         if l.startswith(tok): return l
+def search_score(side_to_move):
+    """White's score from a search of `nodes` nodes (mates as +-3000 cp), or None."""
+    send(f"go nodes {nodes}")
+    score = None
+    while True:
+        l = p.stdout.readline()
+        if not l: break
+        m = re.search(r"score (cp|mate) (-?\d+)", l)
+        if l.startswith("info") and m and " pv " in l:
+            score = int(m.group(2)) if m.group(1) == "cp" else (3000 if int(m.group(2)) > 0 else -3000)
+        if l.startswith("bestmove"): break
+    return -score if score is not None and side_to_move == "b" else score
+def static_score():
+    """White's score from the classical static evaluation, or None (in check)."""
+    send("eval")
+    while True:
+        l = p.stdout.readline()
+        if not l: return None
+        if l.startswith("Final evaluation"):
+            m = re.search(r"(-?\d+\.\d+)", l)
+            return round(float(m.group(1)) * 100) if m else None
 send("uci"); wait("uciok")
 if ini: send(f"setoption name VariantPath value {ini}")
 if variant: send(f"setoption name UCI_Variant value {variant}")
@@ -27,18 +52,9 @@ for i, line in enumerate(lines):
         f[0] = f[0].replace("W", "G").replace("w", "g")
         f[2] = "-"; f[3] = "-"
         theirs = " ".join(f)
-    send("position fen " + theirs); send(f"go nodes {nodes}")
-    score = None
-    while True:
-        l = p.stdout.readline()
-        if not l: break
-        m = re.search(r"score (cp|mate) (-?\d+)", l)
-        if l.startswith("info") and m and " pv " in l:
-            score = int(m.group(2)) if m.group(1) == "cp" else (3000 if int(m.group(2)) > 0 else -3000)
-        if l.startswith("bestmove"): break
+    send("position fen " + theirs)
+    score = static_score() if nodes == "static" else search_score(fen.split()[1])
     if score is None: continue
-    stm = fen.split()[1]
-    if stm == "b": score = -score
     prob = 1 / (1 + 10 ** (-score / 400))
     w.write(f"{prob:.4f} {fen}\n")
 w.close()

@@ -176,6 +176,8 @@ fn accumulate_with_avx2<const W: usize>(weights: &[f32], inputs: &[usize], sums:
     accumulate_rows(weights, inputs, sums)
 }
 
+/// The sums themselves, inlined into both versions of [`accumulate`] so that each is compiled
+/// for its own target.
 #[inline(always)]
 fn accumulate_rows<const W: usize>(weights: &[f32], inputs: &[usize], sums: &mut [f32; W]) {
     let mut local = *sums;

@@ -9,6 +9,9 @@ import numpy as np
 src, out, kinds, cells = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 a = [float(x) for x in sys.argv[5:5+kinds]]
 w1, b1, w2, b2 = read_net(src)
+# The always-active value's bias: above anything the linear sum reaches (nine queens and
+# eight pawns come to under 1,000 cp), so the value is never cut at zero; the output bias
+# takes it back.
 B = 4000.0
 col = np.zeros((w1.shape[0], 1), np.float64)
 for o in range(2):
@@ -18,6 +21,8 @@ for o in range(2):
 w1 = np.hstack([w1, col]); b1 = np.append(b1, B); w2 = np.append(w2, 1.0); b2 = b2 - B
 comments = [l[2:].rstrip('\n') for l in open(src) if l.startswith('#')]
 comments.append(f'one linear hidden value added (cancel_material.py): material part {a} cp a man taken out')
+# Written here rather than by write_correction (tools/train_learned_eval.py), whose five
+# significant digits would round the output bias, offset by B, to tenths of a centipawn.
 with open(out, 'w') as f:
     for line in comments: f.write(f'# {line}\n')
     f.write(f'{w1.shape[0]} {w1.shape[1]}\n')

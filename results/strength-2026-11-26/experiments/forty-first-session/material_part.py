@@ -1,5 +1,6 @@
 # The learned correction's material part: its output (cp, first player's view) on ROWS,
 # regressed on the first-minus-second player's count of each kind and the side to move.
+# Every fourth row is used (a sample that keeps the run short).
 # usage: material_part.py NET KINDS CELLS ROWS...
 import os, sys, numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../thirty-fifth-session'))

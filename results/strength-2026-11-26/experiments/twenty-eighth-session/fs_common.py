@@ -1,5 +1,6 @@
 # What the Fairy-Stockfish scripts of this directory share: reading a match PGN and talking UCI
-# to the Wildebeest wrapper (tools/build_fairy_stockfish.sh installs it as fs-wildebeest).
+# to the Wildebeest wrapper (tools/build_fairy_stockfish.sh installs it as fs-wildebeest), or to
+# any UCI engine in another variant (later sessions' scripts import it from here).
 import re, subprocess
 
 RESULTS = ('1-0', '0-1', '1/2-1/2', '*')
@@ -25,14 +26,16 @@ def fs_fen(fen):
 
 
 class Engine:
-    """A UCI engine set to Wildebeest."""
+    """A UCI engine set to `variant` (Wildebeest unless told; None leaves the engine's own,
+    orthodox chess)."""
 
-    def __init__(self, command, hash_mb=64):
+    def __init__(self, command, hash_mb=64, variant="wildebeest"):
         self.p = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send("uci")
         self.wait("uciok")
-        self.send("setoption name UCI_Variant value wildebeest")
+        if variant:
+            self.send("setoption name UCI_Variant value %s" % variant)
         self.send("setoption name Hash value %d" % hash_mb)
         self.send("isready")
         self.wait("readyok")

@@ -531,6 +531,104 @@ pub fn tune_selfplay_command(
     ))
 }
 
+/// `menagerie tune train-network`: reads the scored positions, trains, writes the network.
+pub fn tune_train_network_command(
+    variant: &str,
+    paths: &[String],
+    validate: Option<&str>,
+    plan: &crate::tune::network::Plan,
+    out_path: &str,
+) -> Result<String, CliError> {
+    let game = variants::game(variant)?;
+    let start = Instant::now();
+    with_game!(&game, g => {
+        let mut data = crate::tune::network::Data::new();
+        let mut bad = 0;
+        for path in paths {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
+            bad += crate::tune::network::read_data(g, &text, &mut data);
+        }
+        eprintln!("{} positions ({bad} unreadable lines) read in {:.1} s", data.len(), start.elapsed().as_secs_f64());
+        let validation = match validate {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
+                let mut valid = crate::tune::network::Data::new();
+                crate::tune::network::read_data(g, &text, &mut valid);
+                Some(valid)
+            }
+            None => None,
+        };
+        let file = crate::tune::network::train(g, &data, validation.as_ref(), plan, &mut |line| eprintln!("{line}"))
+            .map_err(CliError)?;
+        std::fs::write(out_path, file.to_bytes())
+            .map_err(|e| CliError(format!("cannot write {out_path}: {e}")))?;
+        Ok(format!(
+            "{variant}: network {}x{} with {} buckets trained on {} positions in {:.0} s, written to {out_path}\n",
+            plan.hidden, 2, plan.buckets, data.len(), start.elapsed().as_secs_f64()
+        ))
+    })
+}
+
+/// `menagerie tune check-network`: how far a network's (or the engine's) scores are from the
+/// scores of training lines: mean absolute difference in centipawns, correlation, and the
+/// trainer's error (squared difference of the logistic functions).
+pub fn tune_check_network_command(
+    variant: &str,
+    path: &str,
+    network: Option<&str>,
+    limit: usize,
+) -> Result<String, CliError> {
+    use crate::search::Evaluator;
+    use crate::search::network::{Network, SCALE};
+    let game = variants::game(variant)?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
+    with_game!(&game, g => {
+        let net = match network {
+            Some(file) => {
+                let bytes = std::fs::read(file)
+                    .map_err(|e| CliError(format!("cannot read {file}: {e}")))?;
+                Some(Network::from_bytes(&bytes, g.variant()).map_err(|e| CliError(e.0))?)
+            }
+            None => None,
+        };
+        let ev = Evaluator::for_game(g);
+        let sigmoid = |x: f64| 1.0 / (1.0 + (-x / SCALE as f64).exp());
+        let (mut n, mut abs, mut sq) = (0usize, 0f64, 0f64);
+        let (mut sx, mut sy, mut sxx, mut syy, mut sxy) = (0f64, 0f64, 0f64, 0f64, 0f64);
+        for line in text.lines().filter(|l| !l.starts_with('#')).take(limit) {
+            let mut fields = line.split('|').map(str::trim);
+            let (Some(fen), Some(score)) = (fields.next(), fields.next()) else { continue };
+            let (Ok(pos), Ok(score)) = (crate::fen::parse_position(g, fen), score.parse::<f64>())
+            else { continue };
+            let mine = match &net {
+                Some(net) => net.evaluate_afresh(&pos),
+                None => ev.evaluate(g.variant(), &pos),
+            } as f64;
+            let mine = if pos.side() == 0 { mine } else { -mine };
+            n += 1;
+            abs += (mine - score).abs();
+            sq += (sigmoid(mine) - sigmoid(score)).powi(2);
+            sx += mine; sy += score; sxx += mine * mine; syy += score * score; sxy += mine * score;
+        }
+        if n == 0 {
+            return Err(CliError("no readable lines".into()));
+        }
+        let nf = n as f64;
+        let corr = (sxy / nf - sx * sy / (nf * nf))
+            / ((sxx / nf - (sx / nf).powi(2)).sqrt() * (syy / nf - (sy / nf).powi(2)).sqrt());
+        // How many of the lines' centipawns one of ours is worth (1 when the scales agree).
+        let slope = (sxy / nf - sx * sy / (nf * nf)) / (sxx / nf - (sx / nf).powi(2));
+        Ok(format!(
+            "{n} positions: mean |difference| {:.1} cp, correlation {corr:.4}, slope {slope:.3}, error {:.6}\n",
+            abs / nf,
+            sq / nf
+        ))
+    })
+}
+
 /// The tuner fits the data-driven evaluator's weights; families with an evaluation of their
 /// own (Partonici) would be "tuned" without effect, so they are refused.
 fn refuse_own_evaluation(game: &AnyGame) -> Result<(), CliError> {

@@ -149,6 +149,64 @@ enum TuneStep {
         #[arg(long)]
         dump: Option<String>,
     },
+    /// Train an evaluation network on scored positions (lines `POSITION | SCORE | RESULT`,
+    /// the score in centipawns and the result for the first player; `tools/nnue/datagen.py`
+    /// writes them) and write the network file.
+    TrainNetwork {
+        #[arg(required = true)]
+        data: Vec<String>,
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        out: String,
+        /// Hidden values per side (a multiple of 32).
+        #[arg(long, default_value_t = 256)]
+        hidden: usize,
+        /// Output buckets by men on the board.
+        #[arg(long, default_value_t = 8)]
+        buckets: usize,
+        /// Men each bucket covers.
+        #[arg(long, default_value_t = 4)]
+        men_per_bucket: usize,
+        /// How the second player's view is made: `mirror-ranks` (chess) or `rotate`.
+        #[arg(long, default_value = "mirror-ranks", value_parser = ["mirror-ranks", "rotate"])]
+        view: String,
+        /// Mirror each side's view left to right when its royal is on the right half.
+        #[arg(long)]
+        mirror_files: bool,
+        #[arg(long, default_value_t = 20)]
+        epochs: usize,
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+        #[arg(long, default_value_t = 0.001)]
+        lr: f32,
+        /// The share of the game's result in the target (the rest is the score).
+        #[arg(long, default_value_t = 0.2)]
+        result_weight: f32,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Every how many'th position is held out to measure the error (0: none).
+        #[arg(long, default_value_t = 100)]
+        hold_out_every: usize,
+        /// Lines scored apart (not trained on): their error on scores alone is logged each
+        /// epoch, and the epoch with the least is kept.
+        #[arg(long)]
+        validate: Option<String>,
+    },
+    /// Score training lines (as `train-network` reads them) with a network file, or with the
+    /// evaluation the engine uses when none is given, and compare with their scores.
+    CheckNetwork {
+        data: String,
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        network: Option<String>,
+        /// Read at most this many lines.
+        #[arg(long, default_value_t = 100_000)]
+        limit: usize,
+    },
     /// Play weights file A against B (`default`: the variant's own) at fixed nodes per move.
     Compare {
         #[arg(long, default_value = "chess")]
@@ -250,6 +308,52 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 };
                 cli::tune_fit_command(&data, &how, write.as_deref()).map(|s| (s, true))
             }
+            TuneStep::TrainNetwork {
+                data,
+                variant,
+                out,
+                hidden,
+                buckets,
+                men_per_bucket,
+                view,
+                mirror_files,
+                epochs,
+                batch,
+                lr,
+                result_weight,
+                threads,
+                seed,
+                hold_out_every,
+                validate,
+            } => {
+                let plan = menagerie::tune::network::Plan {
+                    hidden,
+                    buckets,
+                    men_per_bucket,
+                    view: if view == "rotate" {
+                        menagerie::search::network::View::Rotate
+                    } else {
+                        menagerie::search::network::View::MirrorRanks
+                    },
+                    mirror_files,
+                    epochs: epochs.clamp(1, 10_000),
+                    batch: batch.clamp(1, 1 << 24),
+                    learning_rate: lr,
+                    result_weight: result_weight.clamp(0.0, 1.0),
+                    threads: threads.clamp(1, 64),
+                    seed,
+                    hold_out_every,
+                };
+                cli::tune_train_network_command(&variant, &data, validate.as_deref(), &plan, &out)
+                    .map(|s| (s, true))
+            }
+            TuneStep::CheckNetwork {
+                data,
+                variant,
+                network,
+                limit,
+            } => cli::tune_check_network_command(&variant, &data, network.as_deref(), limit)
+                .map(|s| (s, true)),
             TuneStep::Compare {
                 variant,
                 a,

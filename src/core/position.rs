@@ -262,6 +262,51 @@ impl Position {
         self.saved.len()
     }
 
+    /// The hash of the position `ply` moves after the first one this position can undo
+    /// (`ply <= self.ply()`; `self.ply()` is the position itself).
+    #[inline]
+    pub fn hash_at(&self, ply: usize) -> Option<u64> {
+        match ply.cmp(&self.saved.len()) {
+            std::cmp::Ordering::Less => Some(self.saved[ply].hash),
+            std::cmp::Ordering::Equal => Some(self.hash),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+
+    /// Each cell whose content changed since the position `ply` moves in (as
+    /// [`hash_at`](Self::hash_at) counts), once, as (cell, content then, content now), pushed
+    /// onto `out` after clearing it. Returns false, with `out` unspecified, when `ply` is
+    /// beyond this position or more than `limit` cells were written since: an incremental
+    /// evaluation (the network's accumulators) then starts afresh instead. Hands are not
+    /// reported.
+    pub fn changed_cells_since(
+        &self,
+        ply: usize,
+        limit: usize,
+        out: &mut Vec<(Sq, Piece, Piece)>,
+    ) -> bool {
+        out.clear();
+        let mark = match ply.cmp(&self.saved.len()) {
+            std::cmp::Ordering::Less => self.saved[ply].edit_mark as usize,
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Greater => return false,
+        };
+        for edit in &self.edits[mark..] {
+            if let Edit::Cell(sq, old) = *edit {
+                // The first record of a cell holds its content at `ply`; later ones do not.
+                if out.iter().any(|&(seen, _, _)| seen == sq) {
+                    continue;
+                }
+                if out.len() == limit {
+                    return false;
+                }
+                out.push((sq, old, self.board[sq as usize]));
+            }
+        }
+        out.retain(|&(_, then, now)| then != now);
+        true
+    }
+
     /// Puts `piece` (or nothing) on `sq`, recording the old content for `undo`.
     #[inline]
     pub fn put(&mut self, sq: Sq, piece: Piece, z: &Zobrist) {

@@ -11,6 +11,7 @@
 
 use super::features::{NAMES, TERMS, features};
 use super::learned::LearnedCorrection;
+use super::network::Network;
 use super::pawn_structure::PawnTable;
 use crate::core::board::Piece;
 use crate::core::game::Game;
@@ -215,6 +216,10 @@ pub struct Evaluator {
     cell_weights: Option<Arc<CellWeights>>,
     /// The variant's learned correction, where it has one: added to every exact evaluation.
     learned: Option<Arc<LearnedCorrection>>,
+    /// The variant's evaluation network, where it has one: it then scores positions alone
+    /// ([`Evaluate::evaluate`](super::Evaluate::evaluate)); the terms above still give the
+    /// material values that order captures.
+    network: Option<Arc<Network>>,
 }
 
 /// The largest board whose table sums the search's positions keep (larger ones, the
@@ -329,6 +334,7 @@ impl Evaluator {
             dynamic: p.dynamic,
             sign: 1,
             learned: LearnedCorrection::built_in(v),
+            network: Network::built_in(v),
             holdings: v.spec.holdings,
         }
     }
@@ -375,9 +381,26 @@ impl Evaluator {
         self.values[kind as usize]
     }
 
-    /// The evaluation from the point of view of the side to move, in centipawns.
+    /// The evaluation from the point of view of the side to move, in centipawns: the
+    /// network's where the game has one, else the terms'.
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
-        self.evaluate_with(v, pos, &mut PawnTable::none())
+        match &self.network {
+            Some(net) => net.evaluate_afresh(pos),
+            None => self.evaluate_with(v, pos, &mut PawnTable::none()),
+        }
+    }
+
+    /// The variant's evaluation network, if it has one (and it is switched on).
+    #[inline]
+    pub fn network(&self) -> Option<&Network> {
+        self.network.as_deref()
+    }
+
+    /// This evaluator without its network: the hand-made terms and learned correction
+    /// score positions (comparisons, the tuner).
+    pub fn without_network(mut self) -> Self {
+        self.network = None;
+        self
     }
 
     /// [`evaluate`](Self::evaluate) with a search's table of pawn structures.
@@ -572,9 +595,10 @@ mod tests {
     use crate::variants::{AnyGame, game};
 
     /// The hand-made terms alone: what these tests pin, since a variant's learned correction
-    /// (chess has one) is trained on top of them and has its own tests in `search::learned`.
+    /// (chess has one) is trained on top of them and has its own tests in `search::learned`,
+    /// and a network (chess has one) replaces them in the search.
     fn hand_made(ev: &Evaluator, v: &Variant, pos: &Position) -> i32 {
-        ev.evaluate(v, pos) - ev.learned_correction(pos)
+        ev.evaluate_with(v, pos, &mut PawnTable::none()) - ev.learned_correction(pos)
     }
 
     #[test]
@@ -639,7 +663,8 @@ mod tests {
         let (plain, corrected) = (Evaluator::new(v), Evaluator::with_params(v, &params));
         let gain = |fen: &str| {
             let pos = parse_position(&g, fen).unwrap();
-            corrected.evaluate(v, &pos) - plain.evaluate(v, &pos)
+            let mut none = PawnTable::none();
+            corrected.evaluate_with(v, &pos, &mut none) - plain.evaluate_with(v, &pos, &mut none)
         };
         assert_eq!(gain("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1"), 50);
         assert_eq!(gain("4k3/8/8/4n3/8/8/8/4K3 b - - 0 1"), 50);

@@ -8,7 +8,7 @@
 //! another goal or other captures overrides them (Partonici below).
 
 use super::eval::Evaluator;
-use super::pawn_structure::PawnTable;
+use super::eval_scratch::EvalScratch;
 use crate::core::game::Game;
 use crate::core::moves::Move;
 use crate::core::position::Position;
@@ -27,17 +27,21 @@ pub trait Evaluate: Game {
 
     /// The static evaluation of `pos` for the side to move. `window` is the search's
     /// (alpha, beta) where a score far outside it may be returned roughly (quiescence's lazy
-    /// evaluation). `pawns` is the search's table of pawn structures.
+    /// evaluation). `scratch` is what the search thread keeps for its evaluations. A game
+    /// with an evaluation network ([`Evaluator::network`]) is scored by it alone.
     fn evaluate(
         &self,
         eval: &Evaluator,
         pos: &Position,
         window: Option<(i32, i32)>,
-        pawns: &mut PawnTable,
+        scratch: &mut EvalScratch,
     ) -> i32 {
+        if let Some(net) = eval.network() {
+            return scratch.layers.evaluate(net, pos);
+        }
         match window {
-            Some(window) => eval.evaluate_lazy(self.variant(), pos, window, pawns),
-            None => eval.evaluate_with(self.variant(), pos, pawns),
+            Some(window) => eval.evaluate_lazy(self.variant(), pos, window, &mut scratch.pawns),
+            None => eval.evaluate_with(self.variant(), pos, &mut scratch.pawns),
         }
     }
 
@@ -53,6 +57,9 @@ pub trait Evaluate: Game {
     /// gives the exact evaluation. Asked only where
     /// [`lazy_evaluation_splits`](Self::lazy_evaluation_splits).
     fn rough_score(&self, eval: &Evaluator, pos: &Position, window: (i32, i32)) -> Option<i32> {
+        if eval.network().is_some() {
+            return None;
+        }
         eval.rough_score(pos, window)
     }
 
@@ -95,7 +102,7 @@ impl Evaluate for Partonici {
         _eval: &Evaluator,
         pos: &Position,
         window: Option<(i32, i32)>,
-        _pawns: &mut PawnTable,
+        _scratch: &mut EvalScratch,
     ) -> i32 {
         self.evaluation().evaluate(self, pos, window)
     }

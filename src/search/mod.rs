@@ -8,10 +8,12 @@
 
 pub mod eval;
 pub mod eval_cache;
+pub mod eval_scratch;
 pub mod family;
 pub mod features;
 pub mod learned;
 pub mod multi;
+pub mod network;
 pub mod ordering;
 pub mod pawn_structure;
 #[cfg(test)]
@@ -337,7 +339,7 @@ mod tests {
             // Every kept entry is the exact evaluation of a position the search met: the start
             // position is among them.
             let start = cache.searched_entries().find(|&(key, _)| key == pos.hash());
-            let exact = g.evaluate(&ev, &pos, None, &mut pawn_structure::PawnTable::none());
+            let exact = g.evaluate(&ev, &pos, None, &mut eval_scratch::EvalScratch::none());
             assert_eq!(start.map(|(_, score)| score), Some(exact));
             tt.keep_eval_cache(0, cache);
             tt.clear();

@@ -5,10 +5,10 @@
 //! passing is a fair test and the side has pieces besides pawns and royals; late-move
 //! reductions only for quiet moves that neither escape nor give check; check extension.
 
+use super::eval_scratch::EvalScratch;
 use super::ordering::{
     self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER, NO_PIECE_TO,
 };
-use super::pawn_structure::PawnTable;
 use super::see::{see, see_not_losing};
 use super::time::{Budget, Limits};
 use super::tt::{Bound, Entry, NO_MOVE, TranspositionTable, pack_move};
@@ -63,8 +63,8 @@ pub struct Worker<'a, G: Evaluate> {
     /// of the whole board, and the same positions come back in every iteration and in the
     /// next move's search: the cache is carried by the table like the heuristics).
     eval_cache: super::tt::EvalCache,
-    /// The pawn structures this search has met ([`PawnTable`]).
-    pawn_table: PawnTable,
+    /// What this thread keeps for its evaluations: pawn structures, network layers.
+    scratch: EvalScratch,
     /// What a draw is worth to the side to move at the root, negated ([`Settings::contempt`]).
     contempt: i32,
 }
@@ -75,8 +75,8 @@ impl<G: Evaluate> Drop for Worker<'_, G> {
     fn drop(&mut self) {
         self.tt
             .keep_eval_cache(self.id, std::mem::take(&mut self.eval_cache));
-        let pawn_table = std::mem::replace(&mut self.pawn_table, PawnTable::none());
-        self.tt.keep_pawn_table(self.id, pawn_table);
+        let scratch = std::mem::replace(&mut self.scratch, EvalScratch::none());
+        self.tt.keep_pawn_table(self.id, scratch.pawns);
     }
 }
 
@@ -151,10 +151,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             root: MoveList::new(),
             reductions,
             eval_cache: tt.take_eval_cache(id).unwrap_or_default(),
-            pawn_table: tt
-                .take_pawn_table(id)
-                .filter(|table| table.serves(v))
-                .unwrap_or_else(|| PawnTable::new(v)),
+            scratch: EvalScratch::for_search(v, tt.take_pawn_table(id)),
             contempt: 0,
         }
     }
@@ -453,7 +450,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if ply >= MAX_PLY - 1 {
             return self
                 .game
-                .evaluate(self.eval, &self.pos, None, &mut self.pawn_table);
+                .evaluate(self.eval, &self.pos, None, &mut self.scratch);
         }
 
         let key = self.pos.hash();
@@ -757,7 +754,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if ply >= MAX_PLY - 1 {
             return self
                 .game
-                .evaluate(self.eval, &self.pos, None, &mut self.pawn_table);
+                .evaluate(self.eval, &self.pos, None, &mut self.scratch);
         }
         // What the main search already knows about this position is worth more than a
         // capture search (any depth it stored is at least quiescence's).
@@ -886,7 +883,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         let score = self.eval_cache.quiescence(key).unwrap_or_else(|| {
             self.game
-                .evaluate(self.eval, &self.pos, None, &mut self.pawn_table)
+                .evaluate(self.eval, &self.pos, None, &mut self.scratch)
         });
         self.eval_cache.keep_searched(key, score);
         score
@@ -905,7 +902,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 self.eval,
                 &self.pos,
                 Some((alpha, beta)),
-                &mut self.pawn_table,
+                &mut self.scratch,
             );
         }
         if let Some(rough) = self.game.rough_score(self.eval, &self.pos, (alpha, beta)) {
@@ -916,7 +913,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         let score = self
             .game
-            .evaluate(self.eval, &self.pos, None, &mut self.pawn_table);
+            .evaluate(self.eval, &self.pos, None, &mut self.scratch);
         self.eval_cache.keep_quiescence(key, score);
         score
     }

@@ -42,7 +42,7 @@ pub const MAX_HIDDEN: usize = 2048;
 
 /// The networks built into the engine, by variant name (`src/search/network/*.nnue`; each
 /// has a `.md` beside it saying how it was trained).
-const BUILT_IN: &[(&str, &[u8])] = &[];
+const BUILT_IN: &[(&str, &[u8])] = &[("chess", include_bytes!("network/chess.nnue"))];
 
 /// How the second player's view of the board is made from the first's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

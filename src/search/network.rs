@@ -456,3 +456,69 @@ fn mirror(v: &Variant, view: View, sq: Sq) -> u16 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Game;
+    use crate::fen::parse_position;
+    use crate::variants::western_by_name as western;
+
+    fn chess_bytes() -> &'static [u8] {
+        BUILT_IN
+            .iter()
+            .find(|(name, _)| *name == "chess")
+            .unwrap()
+            .1
+    }
+
+    /// The file built in is the one trained: it reads, and it knows what a queen is worth
+    /// (scores are the side to move's).
+    #[test]
+    fn the_built_in_chess_network_reads_and_judges_material() {
+        let g = western("chess");
+        let net = Network::from_bytes(chess_bytes(), g.variant()).unwrap();
+        let score = |fen: &str| net.evaluate_afresh(&parse_position(&g, fen).unwrap());
+        let start = score(crate::variants::chess::START);
+        assert!(start.abs() < 100, "start {start}");
+        let without_queen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR";
+        let white = score(&format!("{without_queen} w kq - 0 1"));
+        let black = score(&format!("{without_queen} b kq - 0 1"));
+        assert!(white < -400 && black > 400, "{white} {black}");
+    }
+
+    /// A file reads back to its own bytes, and every damage is refused with a reason,
+    /// never a panic: cut short, too long, wrong magic, sizes or flags, another board.
+    #[test]
+    fn files_round_trip_and_damaged_ones_are_refused() {
+        let chess = western("chess");
+        let v = chess.variant();
+        let bytes = chess_bytes();
+        assert_eq!(NetworkFile::from_bytes(bytes).unwrap().to_bytes(), bytes);
+        let damaged = |at: usize, value: u8| {
+            let mut b = bytes.to_vec();
+            b[at] = value;
+            b
+        };
+        let mut longer = bytes.to_vec();
+        longer.push(0);
+        // Header: magic (8 bytes), then kinds, cells, hidden, buckets, men per bucket, view,
+        // mirror files (2 bytes each).
+        for bad in [
+            Vec::new(),
+            bytes[..bytes.len() - 1].to_vec(),
+            longer,
+            damaged(0, b'X'),
+            damaged(12, 33),
+            damaged(14, 0),
+            damaged(18, 7),
+            damaged(20, 2),
+        ] {
+            let error = Network::from_bytes(&bad, v).err();
+            assert!(error.is_some_and(|e| !e.0.is_empty()));
+        }
+        let wildebeest = western("wildebeest");
+        let error = Network::from_bytes(bytes, wildebeest.variant()).unwrap_err();
+        assert!(error.0.contains("cells"), "{error}");
+    }
+}

@@ -341,9 +341,10 @@ impl Evaluator {
 
     /// Makes `pos` keep the sums of this evaluator's tables, so that evaluating it and the
     /// positions its moves lead to reads them instead of adding up every man (where the
-    /// evaluator keeps sums at all; else nothing changes).
+    /// evaluator keeps sums at all; else nothing changes). With a network nothing reads the
+    /// sums, so no move pays for keeping them.
     pub fn keep_sums_in(&self, pos: &mut Position) {
-        if self.cell_weights.is_some() {
+        if self.cell_weights.is_some() && self.network.is_none() {
             pos.keep_sums(self.cell_weights.clone());
         }
     }

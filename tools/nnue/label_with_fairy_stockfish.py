@@ -1,14 +1,14 @@
 # Relabels `<result> <fen>` samples with Fairy-Stockfish's search score turned into a white
 # win probability: p = 1 / (1 + 10^(-cp/400)). usage: label.py IN OUT NODES PART NPARTS [ini variant]
 # NODES `static` labels with Fairy-Stockfish's classical static evaluation instead (its `eval`
-# command, no search; thirty-ninth session): a search score also holds the tactics the position
+# command, no search): a search score also holds the tactics the position
 # hides, which Menagerie's own search finds again. Positions it cannot evaluate (in check) are
 # left out, as are those a search gives no score.
-import sys, re, subprocess
+import os, sys, re, subprocess
 inp, out, nodes, part, nparts = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 ini = sys.argv[6] if len(sys.argv) > 6 else None
 variant = sys.argv[7] if len(sys.argv) > 7 else None
-p = subprocess.Popen(["/root/.cache/menagerie-peers/fairy-stockfish"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+p = subprocess.Popen([os.environ.get("FSBIN", os.path.expanduser("~/.cache/menagerie-peers/fairy-stockfish"))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
 def wait(tok):
     while True:

@@ -1,6 +1,6 @@
-# What the Fairy-Stockfish scripts of this directory share: reading a match PGN and talking UCI
+# What the Fairy-Stockfish helper scripts share: reading a match PGN and talking UCI
 # to the Wildebeest wrapper (tools/build_fairy_stockfish.sh installs it as fs-wildebeest), or to
-# any UCI engine in another variant (later sessions' scripts import it from here).
+# any UCI engine in another variant.
 import re, subprocess
 
 RESULTS = ('1-0', '0-1', '1/2-1/2', '*')

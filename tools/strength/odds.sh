@@ -1,34 +1,24 @@
 #!/bin/bash
-# Node-odds matches (issue 12): Menagerie at 20,000 nodes a move against Fairy-Stockfish at
-# fewer, to measure how much more Fairy-Stockfish gets out of each node. Fixed nodes, so the
-# machine's load does not matter. M is a copy of the release build under test; FS the
-# Fairy-Stockfish built by tools/build_fairy_stockfish.sh (default OUTDIR).
-# Usage: odds.sh VARIANT FS_NODES GAMES [SEED]   (writes odds-VARIANT-FS_NODES-sSEED.{log,pgn})
+# Node-odds matches: Menagerie at M_NODES nodes a move (default 20,000) against Fairy-Stockfish at
+# FS_NODES, to measure how much each side gets out of a node. Fixed nodes, so the machine's load
+# does not matter. M is a copy of the release build under test; FS the folder where
+# tools/build_fairy_stockfish.sh put Fairy-Stockfish (its default OUTDIR).
+# Usage: odds.sh VARIANT FS_NODES GAMES [SEED]   (writes odds-VARIANT-FS_NODES-sSEED.{log,pgn}
+# into OUT, by default target/strength/)
 # Wildebeest games start from OPENINGS, by default the 200 lines of
-# tools/openings/wildebeest_no_castling_200.txt (each played with both colours). Until the sixth
-# session they came from the 30 lines of wildebeest_no_castling.txt: at fixed nodes the games
-# are deterministic, so 200 games from 30 openings were only 60 different games.
-# Chess seeds 2 and 3 chose the present base (every kept change was kept for its score on them),
-# so the base's score there is flattered: 72.0% on seed 2 against 66.7% and 68.0% on the fresh
-# seeds 4 and 5 (ninth session). Compare a change with the base on seeds not used to choose it.
-# M_NODES sets Menagerie's nodes (default 20,000; other values are named in the file names): the
-# tenth session tripled both sides (M_NODES=60000 odds.sh chess 12000 100 4) to see how each
-# side's strength grows with its nodes.
-# M_NODES=25000 against FS_NODES=20000 in Wildebeest is the clock's own ratio at 5s+0.05s (about
-# 0.11 s a move each at 240,000 and 190,000 nodes a second): it scores as the clock match does,
-# and a change can be screened there while the machine is busy (fourteenth session).
-# M_NODES=65000 against FS_NODES=70000 in chess is the same for chess (about 0.12 s and 0.14 s
-# a move at some 540,000 and 520,000 nodes a second, measured in the middle game of the README's
-# Speed section): seed 7 scores as the clock match does, about 10% (nineteenth session).
-# The openings above chose the changes kept in the fourteenth and twenty-third sessions, so
-# they flatter the base. A change that wins there is then played on 100 openings no screen chose:
-# OPENINGS set to the absolute path of experiments/twenty-fourth-session/openings_fresh_seed24.txt
-# (twenty-fourth session; the script reads OPENINGS after it changes to OUT).
+# tools/openings/wildebeest_no_castling_200.txt, each played with both colours; chess games from
+# random 6-ply openings of SEED. At fixed nodes games are deterministic, so use at least as many
+# openings as half the games.
+# Ratios that score as the 5s+0.05s clock match does (screening a change while the machine is
+# busy): Wildebeest M_NODES=25000 against FS_NODES=20000; chess M_NODES=65000 against 70000.
+# A screen that chose a change flatters it on the openings it used: confirm on fresh openings
+# (tools/openings/random_lines.py writes them).
 set -u
 M=${M:-/tmp/menagerie-strength}
 FS=${FS:-$HOME/.cache/menagerie-peers}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-OUT=${OUT:-$(dirname "$0")}
+OUT=${OUT:-$ROOT/target/strength}
+mkdir -p "$OUT"
 VARIANT=$1 FS_NODES=$2 GAMES=$3 SEED=${4:-1}
 M_NODES=${M_NODES:-20000}
 if [ "$M_NODES" = 20000 ]; then name="odds-$VARIANT-$FS_NODES-s$SEED"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares two `menagerie match` logs game by game (fourteenth session).
+"""Compares two `menagerie match` logs game by game.
 
 Usage: pair_results.py A.log[,A2.log...] B.log[,B2.log...]
 
@@ -8,7 +8,7 @@ colours, so the two builds' results can be compared on the games both logs hold 
 run is still going). Prints both scores on those games and how many results differ.
 
 Clock games of one build differ from run to run, but a game number still names the same
-opening and colours: several runs of a side (comma-separated, thirty-second session) are
+opening and colours: several runs of a side (comma-separated) are
 averaged per game number, and the paired difference A - B with its standard error leaves out
 how hard each opening is.
 """

@@ -1,12 +1,13 @@
 #!/bin/bash
-# The matches of the strength issue (issue 12), 5s+0.05s, one thread each, --concurrency 2 on
+# The strength matches of docs/strength.md, 5s+0.05s, one thread each, --concurrency 2 on
 # the 2-core project machine, nothing else running. M is a copy of the release build under
 # test; FS the Fairy-Stockfish built by tools/build_fairy_stockfish.sh (default OUTDIR).
 set -u
 M=${M:-/tmp/menagerie-strength}
 FS=${FS:-$HOME/.cache/menagerie-peers}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-OUT=${OUT:-$(dirname "$0")}
+OUT=${OUT:-$ROOT/target/strength}
+mkdir -p "$OUT"
 GAMES=${GAMES:-200}
 PEER_GAMES=${PEER_GAMES:-100}
 cd "$OUT"

@@ -1,13 +1,12 @@
 #!/bin/bash
-# Self-play screening of a search change (issue 12): the changed build against the unchanged
+# Self-play screening of a search change: the changed build against the unchanged
 # one, both at 5,000 nodes a move (a clock that never binds), two games at a time. Chess games
-# start from random 6-ply openings (seed 5), Wildebeest games from the 200 no-castling openings
-# (until the sixth session the 30 of wildebeest_no_castling.txt: 400 games were 60 distinct ones).
+# start from random 6-ply openings (seed 5), Wildebeest games from the 200 no-castling openings.
 # Usage: selfplay.sh NAME NEW_BINARY BASE_BINARY [GAMES] [VARIANT]
 #   writes selfplay-NAME.log and selfplay-NAME.pgn in the current directory
 set -u
 NAME=$1 NEW=$2 BASE=$3 GAMES=${4:-600} VARIANT=${5:-chess}
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 if [ "$VARIANT" = wildebeest ]; then
     openings=(--openings "${OPENINGS:-$ROOT/tools/openings/wildebeest_no_castling_200.txt}")
 else

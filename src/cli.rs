@@ -481,8 +481,9 @@ pub fn bench_command(perft_only: bool) -> Result<String, CliError> {
     Ok(out)
 }
 
-fn bench_search<G: crate::search::Evaluate>(game: &G, pos: &Position, depth: u32) -> u64 {
-    use crate::search::{self, Control, Evaluator, Limits, Settings, TranspositionTable};
+fn bench_search<G: crate::eval::Evaluate>(game: &G, pos: &Position, depth: u32) -> u64 {
+    use crate::eval::Evaluator;
+    use crate::search::{self, Control, Limits, Settings, TranspositionTable};
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -507,7 +508,7 @@ pub fn tune_selfplay_command(
     plan: &crate::tune::selfplay::SelfPlay,
     out_path: &str,
 ) -> Result<String, CliError> {
-    use crate::search::Evaluator;
+    use crate::eval::Evaluator;
     let game = variants::game(variant)?;
     let start = Instant::now();
     let lines = with_game!(&game, g => {
@@ -580,8 +581,8 @@ pub fn tune_check_network_command(
     network: Option<&str>,
     limit: usize,
 ) -> Result<String, CliError> {
-    use crate::search::Evaluator;
-    use crate::search::network::{Network, SCALE};
+    use crate::eval::Evaluator;
+    use crate::eval::network::{Network, SCALE};
     let game = variants::game(variant)?;
     let text =
         std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
@@ -659,7 +660,7 @@ pub fn tune_fit_command(
     how: &FitHow,
     write: Option<&str>,
 ) -> Result<String, CliError> {
-    use crate::search::eval::EvalParams;
+    use crate::eval::evaluator::EvalParams;
     let mut text = String::new();
     for path in paths {
         text.push_str(
@@ -681,7 +682,7 @@ pub fn tune_fit_command(
         }
         let start = EvalParams::defaults(g.variant());
         if let Some(path) = how.dump {
-            let ev = crate::search::Evaluator::with_params(g.variant(), &start);
+            let ev = crate::eval::Evaluator::with_params(g.variant(), &start);
             std::fs::write(path, crate::tune::texel::training_rows(&ev, &samples))
                 .map_err(|e| CliError(format!("cannot write {path}: {e}")))?;
             let rows = samples.len();
@@ -712,7 +713,7 @@ pub fn tune_fit_command(
         );
         let names = start.names(g.variant());
         for ((name, old), new) in names.iter().zip(start.to_vec()).zip(fit.params.to_vec()) {
-            if old != new || !name.starts_with(crate::search::eval::SQUARE_NAMES) {
+            if old != new || !name.starts_with(crate::eval::evaluator::SQUARE_NAMES) {
                 out.push_str(&format!("{name:<24} {old:>6} -> {new:>6}\n"));
             }
         }
@@ -735,8 +736,8 @@ pub fn tune_compare_command(
     nodes: u64,
     threads: usize,
 ) -> Result<String, CliError> {
-    use crate::search::Evaluator;
-    use crate::search::eval::EvalParams;
+    use crate::eval::Evaluator;
+    use crate::eval::evaluator::EvalParams;
     let game = variants::game(variant)?;
     refuse_own_evaluation(&game)?;
     with_game!(&game, g => {

@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod core;
+pub mod eval;
 pub mod fen;
 pub mod fuzz;
 pub mod geometry;

@@ -331,9 +331,9 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                     buckets,
                     men_per_bucket,
                     view: if view == "rotate" {
-                        menagerie::search::network::View::Rotate
+                        menagerie::eval::network::View::Rotate
                     } else {
-                        menagerie::search::network::View::MirrorRanks
+                        menagerie::eval::network::View::MirrorRanks
                     },
                     mirror_files,
                     epochs: epochs.clamp(1, 10_000),

@@ -4,8 +4,9 @@
 
 use menagerie::core::game::Game;
 use menagerie::core::moves::MoveList;
+use menagerie::eval::Evaluator;
 use menagerie::fen::{move_text, parse_position, write_position};
-use menagerie::search::{self, Control, Evaluator, Limits, MATE, Settings, TranspositionTable};
+use menagerie::search::{self, Control, Limits, MATE, Settings, TranspositionTable};
 use menagerie::variants::cubism::{Cubism, game};
 
 fn best(g: &Cubism, fen: &str, depth: u32) -> (String, i32) {

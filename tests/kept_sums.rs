@@ -7,9 +7,9 @@ mod common;
 use common::{western, xorshift};
 use menagerie::core::game::Game;
 use menagerie::core::moves::MoveList;
+use menagerie::eval::Evaluator;
+use menagerie::eval::evaluator::EvalParams;
 use menagerie::fen::parse_position;
-use menagerie::search::Evaluator;
-use menagerie::search::eval::EvalParams;
 
 /// Plays pseudo-random games (some moves taken back again) and compares, at every position,
 /// the evaluation of the position keeping sums with that of a copy that keeps none.

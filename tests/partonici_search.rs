@@ -11,15 +11,14 @@ use menagerie::variants::partonici::Partonici;
 use menagerie::core::game::Game;
 use menagerie::core::moves::{Move, MoveList};
 use menagerie::core::position::Position;
+use menagerie::eval::Evaluator;
 use menagerie::fen::{captured_squares, move_text, parse_position};
-use menagerie::search::{
-    self, Control, Evaluator, Limits, MATE_BOUND, Settings, TranspositionTable,
-};
+use menagerie::search::{self, Control, Limits, MATE_BOUND, Settings, TranspositionTable};
 
 fn best(g: &Partonici, pos: &Position, depth: u32) -> (Option<Move>, i32) {
     let r = search::search(
         g,
-        &Evaluator::new(g.variant()),
+        &Evaluator::for_game(g),
         pos,
         &Limits {
             depth: Some(depth),

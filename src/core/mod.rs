@@ -12,6 +12,7 @@ pub mod notation_error;
 pub mod outcome;
 pub mod piece;
 pub mod position;
+pub mod random;
 pub mod reach_sets;
 pub mod rules;
 pub mod tables;

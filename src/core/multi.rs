@@ -76,7 +76,7 @@ pub trait MultiGame: Sync {
     /// play. Every atom offered leads to at least one legal complete play (no dead ends), so a
     /// search may walk atoms without looking ahead. Empty only when the hand is over by a rule
     /// of play (a winner declared, as Party's knife rule does); the draw rules that count
-    /// turns or repetitions (spec/notation.md: ignored by perft) are reported by
+    /// turns or repetitions (docs/notation.md: ignored by perft) are reported by
     /// [`outcome`](Self::outcome) alone, which callers ask between turns.
     fn atoms(&self, pos: &mut Self::Pos, out: &mut Vec<Self::Atom>);
 
@@ -226,6 +226,30 @@ pub fn play_text<G: MultiNotation>(game: &G, pos: &mut G::Pos, atoms: &[G::Atom]
         game.unmake_atom(pos);
     }
     parts.join(",")
+}
+
+/// A uniformly random atom at each step of the turn (xorshift64* from `seed` and the
+/// position's hash): random players, random openings and tests. `pos` is unchanged.
+pub fn random_play<G: MultiGame>(game: &G, pos: &mut G::Pos, seed: u64) -> Vec<G::Atom> {
+    let mut rng = super::random::XorShift64Star::new(seed ^ game.hash(pos) ^ 0x2545_f491_4f6c_dd1d);
+    let mut play = Vec::new();
+    let mut atoms = Vec::new();
+    loop {
+        game.atoms(pos, &mut atoms);
+        if atoms.is_empty() {
+            break;
+        }
+        let atom = atoms[rng.below(atoms.len())];
+        game.make_atom(pos, atom);
+        play.push(atom);
+        if atom == G::END_TURN {
+            break;
+        }
+    }
+    for _ in 0..play.len() {
+        game.unmake_atom(pos);
+    }
+    play
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! every run and every machine.
 
 use super::board::Piece;
+use super::random::SplitMix64;
 use crate::geometry::Sq;
 
 /// The most pieces of one kind a hand may hold (counts above it share the last key).
@@ -21,23 +22,10 @@ pub struct Zobrist {
     en_passant: Vec<u64>,
 }
 
-/// SplitMix64: small, fast, and good enough to fill key tables.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 impl Zobrist {
     pub fn new(squares: usize, kinds: usize, players: usize) -> Self {
-        let mut rng = SplitMix(0x6D65_6E61_6765_7269); // "menageri"
-        let mut fill = |n: usize| (0..n).map(|_| rng.next()).collect::<Vec<u64>>();
+        let mut rng = SplitMix64::new(0x6D65_6E61_6765_7269); // "menageri"
+        let mut fill = |n: usize| (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
         Zobrist {
             squares,
             kinds,

@@ -4,7 +4,7 @@
 //!
 //! Two ways to run it: the property tests (`tests/fuzz.rs`, a few thousand inputs per target in
 //! the normal test run) and the long mode, by hand in a release build:
-//! `menagerie fuzz --target all --execs 10000000` (README, "Reliability").
+//! `menagerie fuzz --target all --execs 10000000` (docs/testing.md).
 
 pub mod mutate;
 pub mod parsers;
@@ -13,7 +13,7 @@ pub mod protocol;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use crate::matches::openings::Rng;
+use crate::core::random::SplitMix64 as Rng;
 use parsers::{VariantCorpus, Verdict};
 
 /// What can be fuzzed.

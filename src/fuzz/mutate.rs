@@ -5,7 +5,7 @@
 //! place, and now and then something that is not the language at all (control characters,
 //! multi-byte letters, a huge line).
 
-use crate::matches::openings::Rng;
+use crate::core::random::SplitMix64 as Rng;
 
 /// Characters a mutation may write: the notations' own alphabet first (so edits stay close to
 /// valid input), then separators, then what no notation uses.

@@ -13,9 +13,10 @@
 
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
+use crate::core::random::SplitMix64 as Rng;
 use crate::fen::{move_text, parse_move, parse_position, write_position};
 use crate::matches::config::{EngineSpec, SprtConfig, TimeControl};
-use crate::matches::openings::{Opening, Rng, random_opening, read_openings};
+use crate::matches::openings::{Opening, random_opening, read_openings};
 use crate::variants::{self, AnyGame, Status, VARIANTS};
 use crate::with_game;
 

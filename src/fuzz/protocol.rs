@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::matches::openings::Rng;
+use crate::core::random::SplitMix64 as Rng;
 use crate::protocol::{self, Event, Output};
 
 use super::mutate::mutate;

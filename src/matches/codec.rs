@@ -1,5 +1,5 @@
 //! Move text at the engine edge. Inside the runner every move is in our notation
-//! (spec/notation.md); each engine may see it differently: XBoard numbers ranks 0–9 on boards
+//! (docs/notation.md); each engine may see it differently: XBoard numbers ranks 0–9 on boards
 //! of exactly 10 ranks, XBoard writes the 1-square castling as two legs (`f0g0,k0f0`), and
 //! peers may use other piece letters (`G` for our wildebeest `W`). The conversion is kept
 //! here, in one place, in both directions.

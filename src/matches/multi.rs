@@ -28,9 +28,9 @@ use super::config::{EngineSpec, TimeControl};
 use super::engine::EngineError;
 use super::record::{HandRecord, RecordTurn, result_text};
 use super::uci::Uci;
+use crate::core::multi::random_play;
 use crate::core::multi::{MultiNotation, MultiOutcome, play_text, player_letter};
 use crate::protocol::multi::outcome_text;
-use crate::search::multi::baseline::random_play;
 use crate::variants::{OptionValues, multi_game_with};
 
 /// Everything an N-engine match needs.

@@ -26,28 +26,8 @@ impl Opening {
     }
 }
 
-/// SplitMix64: tiny, good enough to pick moves, and the same on every platform.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
+/// The openings' generator: SplitMix64 ([`crate::core::random`]).
+pub use crate::core::random::SplitMix64 as Rng;
 
 /// `plies` random legal moves from the start, for opening number `index`. Lines that end the
 /// game (or leave the side to move without a move) are redrawn, so every opening is playable.

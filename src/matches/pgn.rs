@@ -1,4 +1,4 @@
-//! PGN export. Moves are written in our coordinate notation (spec/notation.md), not SAN: the
+//! PGN export. Moves are written in our coordinate notation (docs/notation.md), not SAN: the
 //! games include variants no SAN convention covers, and readers of these files are our own
 //! tools. Tags carry the variant, time control and termination; the final comment gives the
 //! referee's reason, and a `{opening}` comment marks where the engines took over.

@@ -1,5 +1,5 @@
 //! The XBoard (CECP v2) side of the runner, as XBoard 4.9.1 drives an engine
-//! (spec/protocols.md §1): `xboard`/`protover 2` with feature negotiation, per game `new`,
+//! (docs/protocols.md §1): `xboard`/`protover 2` with feature negotiation, per game `new`,
 //! `variant`, `level`, `post`, `easy`, `force` and a `ping` to sync; per move `time`/`otim` then
 //! the opponent's move (or the whole move list and `go` the first time). Ranks and letters are
 //! converted by the codec before moves get here.

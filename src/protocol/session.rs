@@ -14,13 +14,14 @@ use crate::core::game::Game;
 use crate::core::moves::{Move, MoveList};
 use crate::core::outcome::Outcome;
 use crate::core::position::Position;
+use crate::eval::Evaluator;
 use crate::fen::{
     captured_squares, draw_board, move_text, parse_move, parse_position, record_text,
     write_position,
 };
 use crate::perft::{divide, divide_report};
-use crate::search::tt::TranspositionTable;
-use crate::search::{self, Control, Evaluator, Limits, Report, SearchResult, Settings};
+use crate::search::TranspositionTable;
+use crate::search::{self, Control, Limits, Report, SearchResult, Settings};
 use crate::variants::{self, AnyGame, OptionValues, VariantError};
 use crate::with_game;
 

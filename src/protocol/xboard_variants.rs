@@ -27,8 +27,8 @@ pub struct XboardVariant {
     no_castling: bool,
     /// XBoard's letters of the kinds in hand, by hand slot (its piece order: `PNBR`...).
     hand_order: &'static str,
-    /// Boards of more than two axes that XBoard sees flat (Chessical Cubism, spec/rules/
-    /// cubism.md §5): every square name and board field is translated between the two.
+    /// Boards of more than two axes that XBoard sees flat (Chessical Cubism,
+    /// docs/cubism.md): every square name and board field is translated between the two.
     flat: Option<FlatPicture>,
 }
 
@@ -123,7 +123,7 @@ impl XboardVariant {
                 };
                 // Parent `fairy` with 4 kinds in hand (P N B R): XBoard keeps both hands
                 // (captures go in, drops come out) and draws the usual Western pictures.
-                // Tried and rejected (README): `shogi` draws the queen face as a lance, and
+                // Tried and rejected (docs/protocols.md): `shogi` draws the queen face as a lance, and
                 // `crazyhouse` turns a knight promoted on the last rank into a pawn when it
                 // is captured. No `piece` lines: legality testing must be off anyway.
                 let setup = format!(

@@ -6,19 +6,10 @@
 //! and returns the best move. Threads beyond the first search the same tree and share the
 //! transposition table ("lazy SMP"); only the first thread reports and decides when to stop.
 
-pub mod eval;
-pub mod eval_cache;
-pub mod eval_scratch;
-pub mod family;
-pub mod features;
-pub mod learned;
 pub mod multi;
-pub mod network;
 pub mod ordering;
-pub mod pawn_structure;
-#[cfg(test)]
-mod random_games;
 pub mod see;
+mod shared;
 pub mod time;
 pub mod tt;
 mod worker;
@@ -28,10 +19,9 @@ use std::time::{Duration, Instant};
 
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;
-pub use eval::Evaluator;
-pub use family::Evaluate;
+use crate::eval::{Evaluate, Evaluator};
+pub use shared::TranspositionTable;
 pub use time::{Budget, Clock, Limits};
-pub use tt::TranspositionTable;
 use worker::Worker;
 
 /// Scores: centipawns, with mates as `MATE - plies`.
@@ -339,7 +329,7 @@ mod tests {
             // Every kept entry is the exact evaluation of a position the search met: the start
             // position is among them.
             let start = cache.searched_entries().find(|&(key, _)| key == pos.hash());
-            let exact = g.evaluate(&ev, &pos, None, &mut eval_scratch::EvalScratch::none());
+            let exact = g.evaluate(&ev, &pos, None, &mut crate::eval::scratch::EvalScratch::none());
             assert_eq!(start.map(|(_, score)| score), Some(exact));
             tt.keep_eval_cache(0, cache);
             tt.clear();

@@ -5,7 +5,7 @@
 //! scores, and losing captures last.
 //!
 //! The statistics are kept between the moves of a game (the transposition table carries them
-//! from one search to the next, see [`super::tt::TranspositionTable::take_heuristics`]): what
+//! from one search to the next, see [`super::TranspositionTable::take_heuristics`]): what
 //! refuted a position a move ago mostly still does.
 
 use crate::core::moves::Move;

@@ -23,7 +23,7 @@ const ROYAL: i32 = 20_000;
 /// scores −330, not −10. The search's thresholds (quiet moves that lose material,
 /// captures that lose too much) were measured with these values: an exact exchange played
 /// worse (61.6% against 67.4% over 400 games at node odds against Fairy-Stockfish, 2026-11-27,
-/// `results/strength-2026-11-26/experiments/ninth-session/`), because it keeps more quiet
+/// docs/experiments.md), because it keeps more quiet
 /// moves that offer a piece for one of the same worth.
 pub fn see(v: &Variant, pos: &Position, mv: Move, ev: &Evaluator) -> i32 {
     exchange(v, pos, mv, ev, v.plain_reach_sets())
@@ -283,9 +283,9 @@ fn walk_leaps(
 mod tests {
     use super::*;
     use crate::core::game::Game;
+    use crate::eval::Evaluator;
     use crate::fen::{parse_move, parse_position};
-    use crate::search::Evaluator;
-    use crate::search::random_games::{two_player_variants, visit_random_games};
+    use crate::variants::random_games::{two_player_variants, visit_random_games};
     use crate::variants::{AnyGame, game};
 
     fn see_of(fen: &str, mv: &str) -> i32 {

@@ -1,15 +1,14 @@
-//! The transposition table: one shared table of what earlier searches learned about a position
-//! (best move, score, depth, bound), read and written by every search thread without locks.
+//! The hash table: one shared table of what earlier searches learned about a position (best
+//! move, score, depth, bound), read and written by every search thread without locks. It
+//! knows moves and nothing else of the engine; [`super::TranspositionTable`] adds what each
+//! search thread leaves to the next search.
 //!
 //! Each entry is two 64-bit words: the data and `key ^ data`. A reader accepts the entry only
 //! when `stored_key ^ data` gives back its own key, so a torn write by another thread reads as
 //! a miss instead of as wrong data (the "lockless hashing" of Hyatt and Mann).
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::ordering::Heuristics;
-use super::pawn_structure::PawnTable;
 use crate::core::moves::{Move, MoveKind};
 use crate::geometry::NO_SQ;
 
@@ -37,53 +36,12 @@ struct Slot {
     data: AtomicU64,
 }
 
-/// The table. Its size is a power of two number of slots.
-pub struct TranspositionTable {
+/// The hash table. Its size is a power of two number of slots.
+pub struct HashTable {
     slots: Vec<Slot>,
     mask: usize,
     age: AtomicU64,
-    /// The move-ordering statistics each search thread leaves to the next search (indexed by
-    /// thread id): with the table they are what one move's search teaches the next.
-    carry: PerThread<Heuristics>,
-    /// Each search thread's cache of static evaluations, kept for its next search the same
-    /// way: in a game the next move's tree holds many of the positions this one evaluated.
-    /// Everything that changes the evaluator clears the table, and with it these.
-    eval_caches: PerThread<EvalCache>,
-    /// Each search thread's table of pawn structures, kept the same way.
-    pawn_tables: PerThread<PawnTable>,
 }
-
-/// What each search thread leaves to the next search's thread of the same id.
-struct PerThread<T>(Mutex<Vec<Option<T>>>);
-
-impl<T> PerThread<T> {
-    fn new() -> Self {
-        PerThread(Mutex::new(Vec::new()))
-    }
-
-    fn slots(&self) -> std::sync::MutexGuard<'_, Vec<Option<T>>> {
-        // A thread that panicked while holding the lock left nothing half-written that matters.
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn take(&self, thread: usize) -> Option<T> {
-        self.slots().get_mut(thread).and_then(Option::take)
-    }
-
-    fn keep(&self, thread: usize, value: T) {
-        let mut slots = self.slots();
-        if slots.len() <= thread {
-            slots.resize_with(thread + 1, || None);
-        }
-        slots[thread] = Some(value);
-    }
-
-    fn clear(&self) {
-        self.slots().clear();
-    }
-}
-
-pub use super::eval_cache::EvalCache;
 
 const MOVE_BITS: u32 = 29;
 
@@ -104,7 +62,7 @@ pub fn pack_move(mv: Move) -> u32 {
 /// The packed value that stands for "no move".
 pub const NO_MOVE: u32 = 0;
 
-impl TranspositionTable {
+impl HashTable {
     /// A table of about `megabytes` MiB (at least one slot per 16 bytes, rounded down to a power
     /// of two; at least 1024 slots).
     pub fn new(megabytes: usize) -> Self {
@@ -117,13 +75,10 @@ impl TranspositionTable {
                 data: AtomicU64::new(0),
             })
             .collect();
-        TranspositionTable {
+        HashTable {
             slots,
             mask: count - 1,
             age: AtomicU64::new(0),
-            carry: PerThread::new(),
-            eval_caches: PerThread::new(),
-            pawn_tables: PerThread::new(),
         }
     }
 
@@ -134,42 +89,6 @@ impl TranspositionTable {
             slot.data.store(0, Ordering::Relaxed);
         }
         self.age.store(0, Ordering::Relaxed);
-        self.carry.clear();
-        self.eval_caches.clear();
-        self.pawn_tables.clear();
-    }
-
-    /// The evaluation cache search thread `thread` left at the end of its last search (none
-    /// after [`clear`](Self::clear)).
-    pub fn take_eval_cache(&self, thread: usize) -> Option<EvalCache> {
-        self.eval_caches.take(thread)
-    }
-
-    /// Keeps search thread `thread`'s evaluation cache for the next search.
-    pub fn keep_eval_cache(&self, thread: usize, cache: EvalCache) {
-        self.eval_caches.keep(thread, cache);
-    }
-
-    /// The table of pawn structures search thread `thread` left at the end of its last search
-    /// (none after [`clear`](Self::clear)).
-    pub fn take_pawn_table(&self, thread: usize) -> Option<PawnTable> {
-        self.pawn_tables.take(thread)
-    }
-
-    /// Keeps search thread `thread`'s table of pawn structures for the next search.
-    pub fn keep_pawn_table(&self, thread: usize, table: PawnTable) {
-        self.pawn_tables.keep(thread, table);
-    }
-
-    /// The move-ordering statistics search thread `thread` left at the end of its last search
-    /// (none after [`clear`](Self::clear)).
-    pub fn take_heuristics(&self, thread: usize) -> Option<Heuristics> {
-        self.carry.take(thread)
-    }
-
-    /// Keeps search thread `thread`'s statistics for the next search.
-    pub fn keep_heuristics(&self, thread: usize, heuristics: Heuristics) {
-        self.carry.keep(thread, heuristics);
     }
 
     /// Starts a new search: older entries become the first to be replaced.
@@ -189,7 +108,7 @@ impl TranspositionTable {
     /// move is made, so the fetch overlaps the work before the child's probe: the table is
     /// far larger than the caches, and the probes' waits on memory were about a tenth of a
     /// Wildebeest search's time (`perf`). Measured gain: about 1.5% less time for the same
-    /// nodes (twenty-ninth session).
+    /// nodes.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
@@ -277,7 +196,7 @@ mod tests {
 
     #[test]
     fn stores_and_probes_negative_scores_and_moves() {
-        let tt = TranspositionTable::new(1);
+        let tt = HashTable::new(1);
         let mv = pack_move(Move::promotion(12, 445, 4));
         tt.store(0xdead_beef_1234, mv, -31000, 17, Bound::Lower);
         let e = tt.probe(0xdead_beef_1234).expect("stored entry");

@@ -5,19 +5,20 @@
 //! passing is a fair test and the side has pieces besides pawns and royals; late-move
 //! reductions only for quiet moves that neither escape nor give check; check extension.
 
-use super::eval_scratch::EvalScratch;
+use super::TranspositionTable;
 use super::ordering::{
     self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER, NO_PIECE_TO,
 };
 use super::see::{see, see_not_losing};
 use super::time::{Budget, Limits};
-use super::tt::{Bound, Entry, NO_MOVE, TranspositionTable, pack_move};
+use super::tt::{Bound, Entry, NO_MOVE, pack_move};
 use super::{
     Control, Evaluate, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult,
 };
 use crate::core::game::{Listed, Verdict};
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::position::Position;
+use crate::eval::scratch::EvalScratch;
 
 /// Quiescence plies in which a side that must capture (compulsory captures) may not stand
 /// pat; deeper, it may, which bounds the search of long forced capture chains.
@@ -62,7 +63,7 @@ pub struct Worker<'a, G: Evaluate> {
     /// Static evaluations of recently seen positions by hash (the evaluation reads attack maps
     /// of the whole board, and the same positions come back in every iteration and in the
     /// next move's search: the cache is carried by the table like the heuristics).
-    eval_cache: super::tt::EvalCache,
+    eval_cache: crate::eval::cache::EvalCache,
     /// What this thread keeps for its evaluations: pawn structures, network layers.
     scratch: EvalScratch,
     /// What a draw is worth to the side to move at the root, negated ([`Settings::contempt`]).
@@ -600,8 +601,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 // third in the others (the table gives the second no reduction). Against
                 // starting at the fourth everywhere it measured level: +0.7 points, standard
                 // error 2.2, over 600 paired games against Fairy-Stockfish in Wildebeest at the
-                // clock's node ratio (results/strength-2026-11-26, twenty-third and
-                // twenty-fourth sessions).
+                // clock's node ratio (docs/experiments.md).
                 let first_reduced = if pv_node { 3 } else { 2 };
                 if depth >= 3 && i >= first_reduced && !tactical && !in_check && !gives_check {
                     reduction = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
@@ -891,7 +891,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     /// Quiescence's stand-pat score with the window (`alpha`, `beta`): the main search's
     /// evaluation when kept, else the lazy evaluation, whose exact scores are kept apart
-    /// (see [`super::eval_cache`]).
+    /// (see [`crate::eval::cache`]).
     fn stand_pat(&mut self, alpha: i32, beta: i32) -> i32 {
         let key = self.pos.hash();
         if let Some(score) = self.eval_cache.searched(key) {

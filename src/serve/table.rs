@@ -16,9 +16,10 @@ use super::view::{layout_json, position_json};
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind};
 use crate::core::position::Position;
+use crate::eval::Evaluator;
 use crate::fen::{captured_squares, move_text, parse_move, parse_position, record_text};
 use crate::geometry::NO_SQ;
-use crate::search::{Evaluator, TranspositionTable};
+use crate::search::TranspositionTable;
 use crate::variants::{self, AnyGame, OptionValues, VARIANTS};
 use crate::with_game;
 

@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::Rng;
 use crate::core::moves::MoveList;
 use crate::core::outcome::Outcome;
+use crate::eval::{Evaluate, Evaluator};
 use crate::fen::parse_position;
-use crate::search::{self, Control, Evaluate, Evaluator, Limits, Settings, TranspositionTable};
+use crate::search::{self, Control, Limits, Settings, TranspositionTable};
 
 /// Wins, draws and losses of the first evaluator.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -97,7 +98,7 @@ fn game_result<G: Evaluate>(
     seed: u64,
 ) -> f64 {
     let v = game.variant();
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::seeded(seed);
     let mut pos = parse_position(game, v.spec.start).expect("start positions are valid");
     let mut list = MoveList::new();
     for _ in 0..random_plies {

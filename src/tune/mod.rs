@@ -14,32 +14,16 @@ pub mod params;
 pub mod selfplay;
 pub mod texel;
 
-/// A small deterministic random source (xorshift64*): openings must be reproducible from a seed.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// The tuner's generator: xorshift64* ([`crate::core::random`]), seeded with
+/// [`XorShift64Star::seeded`](crate::core::random::XorShift64Star::seeded) so that openings are
+/// reproducible from a seed.
+pub use crate::core::random::XorShift64Star as Rng;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::game::Game;
-    use crate::search::Evaluator;
+    use crate::eval::Evaluator;
     use crate::variants::{AnyGame, game};
 
     #[test]
@@ -61,7 +45,7 @@ mod tests {
         assert_eq!(first, selfplay::play(&g, &ev, &plan));
         let (samples, bad) = texel::read_samples(&g, &first.join("\n"));
         assert_eq!((samples.len(), bad), (first.len(), 0));
-        let start = crate::search::eval::EvalParams::defaults(g.variant());
+        let start = crate::eval::evaluator::EvalParams::defaults(g.variant());
         let fit = texel::fit(&g, &start, &samples, 5, None, |_| {});
         assert!(fit.error_after <= fit.error_before);
         let mut per_square = None;
@@ -96,7 +80,7 @@ mod tests {
         assert!(lines[0].starts_with("# k "), "{}", lines[0]);
         // The start: White to move, worth the tempo, 32 men.
         let start: Vec<&str> = lines[1].split(' ').collect();
-        let tempo = crate::search::eval::EvalParams::defaults(g.variant()).tempo;
+        let tempo = crate::eval::evaluator::EvalParams::defaults(g.variant()).tempo;
         assert_eq!(start[..3], ["0.25", &tempo.to_string(), "0"]);
         assert_eq!(start.len() - 3, 32);
         // A rook up for White, Black to move: positive from White's view; men as owner:kind:cell.

@@ -1,4 +1,4 @@
-//! Trains an evaluation network ([`crate::search::network`]) on scored positions.
+//! Trains an evaluation network ([`crate::eval::network`]) on scored positions.
 //!
 //! The data are lines `<position> | <score> | <result>`: a position string of the variant, a
 //! teacher's score in centipawns from the first player's view and the game's result for the
@@ -11,8 +11,8 @@
 //! minutes, with nothing to install.
 
 use crate::core::game::Game;
+use crate::eval::network::{HIDDEN_STEP, MAX_HIDDEN, NetworkFile, QA, QB, SCALE, View};
 use crate::fen::parse_position;
-use crate::search::network::{HIDDEN_STEP, MAX_HIDDEN, NetworkFile, QA, QB, SCALE, View};
 use crate::tune::Rng;
 
 /// The most a feature weight or hidden bias may be (in units of a hidden value 1.0): the
@@ -74,7 +74,7 @@ pub struct Plan {
     pub buckets: usize,
     pub men_per_bucket: usize,
     pub view: View,
-    /// Left-right mirroring by the royal's half ([`crate::search::network::Network::mirrors`]).
+    /// Left-right mirroring by the royal's half ([`crate::eval::network::Network::mirrors`]).
     pub mirror_files: bool,
     pub epochs: usize,
     pub batch: usize,
@@ -217,7 +217,7 @@ struct Shape {
     /// Each player's input for each first player's input, without and with left-right
     /// mirroring: `view[player][flip][input]`.
     view: [[Vec<u16>; 2]; 2],
-    probe: crate::search::network::Network,
+    probe: crate::eval::network::Network,
 }
 
 impl Shape {
@@ -365,11 +365,9 @@ pub fn train<G: Game>(
     if data.is_empty() {
         return Err("no training positions".into());
     }
-    let probe = crate::search::network::Network::from_bytes(
-        &blank_file(kinds, squares, plan).to_bytes(),
-        v,
-    )
-    .map_err(|e| e.0)?;
+    let probe =
+        crate::eval::network::Network::from_bytes(&blank_file(kinds, squares, plan).to_bytes(), v)
+            .map_err(|e| e.0)?;
     let inputs = 2 * kinds * squares;
     // Each player's input for each input as the first player sees it without mirroring.
     let view = |player: u8, flip: bool| -> Vec<u16> {
@@ -394,7 +392,7 @@ pub fn train<G: Game>(
         view,
         probe,
     };
-    let mut rng = Rng::new(plan.seed);
+    let mut rng = Rng::seeded(plan.seed);
     let mut uniform =
         |range: f32| (rng.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 * range - range;
     let mut params = Params {
@@ -571,7 +569,7 @@ fn quantise(params: &Params, kinds: usize, squares: usize, plan: &Plan) -> Netwo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::network::Network;
+    use crate::eval::network::Network;
     use crate::variants::western_by_name as western;
 
     fn plan() -> Plan {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::core::variant::Variant;
-use crate::search::eval::{EvalParams, SQUARE_NAMES};
+use crate::eval::evaluator::{EvalParams, SQUARE_NAMES};
 
 /// The weights as lines; per-square corrections that are zero are left out (that is their
 /// default, and a board has hundreds of them).

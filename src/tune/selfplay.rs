@@ -7,10 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::Rng;
 use crate::core::moves::MoveList;
 use crate::core::outcome::Outcome;
+use crate::eval::{Evaluate, Evaluator};
 use crate::fen::{parse_position, write_position};
-use crate::search::{
-    self, Control, Evaluate, Evaluator, Limits, MATE_BOUND, Settings, TranspositionTable,
-};
+use crate::search::{self, Control, Limits, MATE_BOUND, Settings, TranspositionTable};
 
 /// How the games are played.
 #[derive(Clone, Debug)]
@@ -61,7 +60,7 @@ fn one_game<G: Evaluate>(
     tt: &TranspositionTable,
 ) -> Vec<String> {
     let v = game.variant();
-    let mut rng = Rng::new(plan.seed ^ (index + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut rng = Rng::seeded(plan.seed ^ (index + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut pos = parse_position(game, v.spec.start).expect("start positions are valid");
     let mut list = MoveList::new();
     for _ in 0..plan.random_plies {

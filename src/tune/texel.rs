@@ -5,10 +5,10 @@
 use crate::core::game::Game;
 use crate::core::piece::KindId;
 use crate::core::variant::Variant;
+use crate::eval::evaluator::{EvalParams, Evaluator, SQUARE_NAMES, square_view};
+use crate::eval::features::{TERMS, features};
+use crate::eval::pawn_structure::PawnTable;
 use crate::fen::parse_position;
-use crate::search::eval::{EvalParams, Evaluator, SQUARE_NAMES, square_view};
-use crate::search::features::{TERMS, features};
-use crate::search::pawn_structure::PawnTable;
 
 /// One stored position, reduced to what the evaluation reads.
 pub struct Sample {

@@ -55,7 +55,7 @@ pub fn betza_piece(name: &str, letter: char, betza: &str) -> PieceKind {
 /// Fairy-Stockfish at node odds (issue 12) these numbers scored 69.6% in 400 games where
 /// counting every move once scored 59.9%. Other variants' kinds still count a move once: in
 /// Wildebeest the same rule scored exactly as counting once did (63.0% at node odds, 200 games
-/// from distinct openings; README, "Search changes").
+/// from distinct openings; docs/experiments.md).
 pub fn standard_army(pawn: PieceKind) -> Vec<PieceKind> {
     vec![
         pawn,

@@ -7,6 +7,8 @@ pub mod options;
 pub mod partonici;
 pub mod party;
 pub mod patricia;
+#[cfg(test)]
+pub(crate) mod random_games;
 pub mod western;
 pub mod wildebeest;
 
@@ -82,7 +84,7 @@ fn western_game(spec: VariantSpec) -> Result<AnyGame, VariantError> {
     Ok(AnyGame::Western(Western::new(variant)))
 }
 
-/// Every variant name of spec/notation.md, in its order.
+/// Every variant name of docs/notation.md, in its order.
 pub const VARIANTS: &[VariantInfo] = &[
     playable("chess", "orthodox", |_, _| western_game(chess::spec())),
     playable("wildebeest", "wildebeest", |_, _| {

@@ -69,7 +69,7 @@ pub const VARIANT_OPTIONS: &[VariantOption] = &[
             max: 1000,
         },
     },
-    // Partonici (spec/rules/partonici.md): D-8, the claim rule of §5 (D-23), D-17, D-5, the
+    // Partonici (docs/partonici.md): D-8, the claim rule of §5 (D-23), D-17, D-5, the
     // optional scaci10+ setup, D-11.
     VariantOption {
         name: partonici::OPT_DIAGONAL,
@@ -128,7 +128,7 @@ pub const VARIANT_OPTIONS: &[VariantOption] = &[
             ],
         },
     },
-    // Chessical Cubism (spec/rules/cubism.md D17, D20, D21).
+    // Chessical Cubism (docs/cubism.md D17, D20, D21).
     VariantOption {
         name: "SphinxKingConfined",
         variants: &["sphinx", "sphinx-reduced"],
@@ -155,7 +155,7 @@ pub const VARIANT_OPTIONS: &[VariantOption] = &[
             choices: &["rook-bishop", "rook-bishop-unicorn"],
         },
     },
-    // Party Chess (spec/rules/party.md §7, D1, D43, D44).
+    // Party Chess (docs/party.md §7, D1, D43, D44).
     VariantOption {
         name: party::OPT_PLAYERS,
         variants: &["party"],

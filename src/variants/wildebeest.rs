@@ -1,7 +1,7 @@
 //! Wildebeest chess (R. Wayne Schmittberger, 1987) on 11x10, and almost-Wildebeest.
 //!
-//! Source: the seed document 004_2bc946cd9fa50583.txt (Czech). Rulings followed:
-//! spec/rules/patricia-wildebeest.md part B — camel `C` (1,3 leaper), wildebeest `W` (knight +
+//! Source: the source document (Czech). Rulings followed:
+//! docs/wildebeest.md — camel `C` (1,3 leaper), wildebeest `W` (knight +
 //! camel; `G` accepted on input); pawns advance 1–3 from their 2nd rank and 1–2 from their 3rd
 //! (by rank, not history, B3.1); en passant onto any passed cell (B3.2); promotion on the last
 //! rank to Q or W only (B3.4); castling 1–4 king steps with the standard conditions (B4);
@@ -38,7 +38,7 @@ pub const WILDEBEEST: u8 = 7;
 /// Fairy-Stockfish this scored 25.5% where counting it once scored 21.5% (200 games each at
 /// fixed nodes, the same openings; that run chose it, and on 100 further openings it scored
 /// 22.5%, so 24.0% over 400 games), and 25.4% at 5s+0.05s where counting it once had scored
-/// 22.5% (400 games each; neither gain is significant alone, README, "Search changes").
+/// 22.5% (400 games each; neither gain is significant alone, docs/experiments.md).
 fn army() -> Vec<PieceKind> {
     vec![
         pawn(&[(1, 3), (2, 2)], "fmWfcFifmW3"),

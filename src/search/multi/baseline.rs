@@ -13,7 +13,7 @@
 //!   reproducible.
 
 use super::MultiEvaluate;
-use crate::core::multi::{MultiGame, MultiOutcome, Player};
+use crate::core::multi::{MultiOutcome, Player};
 use crate::search::{MATE, MATE_BOUND};
 
 /// A won or lost hand, from `view`'s side.
@@ -77,33 +77,8 @@ pub fn greedy_play<G: MultiEvaluate>(game: &G, pos: &mut G::Pos) -> Vec<G::Atom>
     play
 }
 
-/// A uniformly random atom at each step of the turn. `pos` is unchanged.
-pub fn random_play<G: MultiGame>(game: &G, pos: &mut G::Pos, seed: u64) -> Vec<G::Atom> {
-    let mut state = seed ^ game.hash(pos) ^ 0x2545_f491_4f6c_dd1d;
-    let mut play = Vec::new();
-    let mut atoms = Vec::new();
-    loop {
-        game.atoms(pos, &mut atoms);
-        if atoms.is_empty() {
-            break;
-        }
-        // xorshift64*
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        let r = state.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        let atom = atoms[(r % atoms.len() as u64) as usize];
-        game.make_atom(pos, atom);
-        play.push(atom);
-        if atom == G::END_TURN {
-            break;
-        }
-    }
-    for _ in 0..play.len() {
-        game.unmake_atom(pos);
-    }
-    play
-}
+/// The random baseline's play: [`crate::core::multi::random_play`].
+pub use crate::core::multi::random_play;
 
 /// The score for `view` after `play` (a whole turn) is made in `pos`; `pos` is unchanged.
 pub fn score_after<G: MultiEvaluate>(

@@ -1,4 +1,5 @@
-//! Search for games of more than two players ([`MultiGame`]: Party Chess), generic over the
+//! Search for games of more than two players
+//! ([`MultiGame`](crate::core::multi::MultiGame): Party Chess), generic over the
 //! game so its atom generator is compiled into the tree.
 //!
 //! Two algorithms, both alpha-beta over scores from the **root player's view** (the root
@@ -11,7 +12,7 @@
 //!   ordering ranks first (BRS+), or skip with a null turn (plain BRS) where they have none.
 //!   The root sees deeper because the opponents' layer costs one ply, not N-1.
 //!
-//! A turn is searched **one atomic play at a time** ([`MultiGame::atoms`]), like the steps of
+//! A turn is searched **one atomic play at a time** ([`MultiGame::atoms`](crate::core::multi::MultiGame::atoms)), like the steps of
 //! an Arimaa turn: the player stays on move until `END_TURN`, so a turn with 10^6 compound
 //! plays is never listed. A turn costs one ply of depth (at its first atom); the later atoms
 //! of a turn are free but only the best few by move ordering are tried (the width depends on
@@ -19,8 +20,7 @@
 //! transposition table key is the game's hash, which includes the partial turn, salted with
 //! the root player, the algorithm and (BRS) whether the opponents' reply has been made.
 //!
-//! Evaluation is the search's business ([`MultiEvaluate`]): each game scores a position for
-//! one player. Iterative deepening, move ordering (hash atom, captures by victim value,
+//! Each game scores a position for one player through [`MultiEvaluate`] (`src/eval/`). Iterative deepening, move ordering (hash atom, captures by victim value,
 //! killers, history), quiescence over single capture turns, a check extension at the horizon,
 //! the stop flag, node/depth/time limits and the clock of the player to move come from the
 //! two-player search's [`Control`], [`Limits`] and [`Budget`].
@@ -29,7 +29,6 @@
 //! random); `toy` (tests only) a small N-player game that exercises all of this.
 
 pub mod baseline;
-mod party;
 mod searcher;
 #[cfg(test)]
 pub mod toy;
@@ -38,45 +37,8 @@ use std::time::Duration;
 
 use super::time::Budget;
 use super::{Control, Limits, MATE, MATE_BOUND, TranspositionTable};
-use crate::core::multi::{MultiGame, Player};
+pub use crate::eval::MultiEvaluate;
 pub use searcher::PvStep;
-
-/// How a game's positions are scored for the N-player searches and the greedy player.
-///
-/// Scores are centipawn-like, from `view`'s side: higher is better for `view`. "Better" means
-/// better *relative to the opponents* (a sensible evaluation compares `view` with a typical
-/// or the strongest opponent; summing over every opponent makes the root hopelessly
-/// pessimistic with many players). Finished hands are scored by the search, not here.
-pub trait MultiEvaluate: MultiGame {
-    /// The static score of `pos` for `view`.
-    fn evaluate(&self, pos: &Self::Pos, view: Player) -> i32;
-
-    /// What `atom` captures, in the evaluation's units (0 when it captures nothing): move
-    /// ordering tries the biggest victims first.
-    fn capture_value(&self, pos: &Self::Pos, atom: Self::Atom) -> i32;
-
-    /// A cheap guess of how promising a quiet atom is (placements near the enemy, say), for
-    /// move ordering before the history tables know anything. 0 by default.
-    fn atom_hint(&self, _pos: &Self::Pos, _atom: Self::Atom) -> i32 {
-        0
-    }
-
-    /// Whether `atom` is one a player makes only when nothing else is legal (Surrender: it
-    /// gives the checkers knives, or throws the army back into the reserve). The searches
-    /// try such atoms only when they are the only ones offered; otherwise the paranoid
-    /// search would have an opponent surrender to hand another opponent the winning knife.
-    fn is_desperate(&self, _pos: &Self::Pos, _atom: Self::Atom) -> bool {
-        false
-    }
-
-    /// How often the position (between turns) has occurred in the hand, this time included
-    /// (1 where the game keeps no such count). The search scores a position seen before as a
-    /// draw, so it steers clear of a repetition while ahead (or into one while behind) before
-    /// the rules end the hand.
-    fn occurrences(&self, _pos: &Self::Pos) -> usize {
-        1
-    }
-}
 
 /// Which player the engine is: a search, or one of the baseline opponents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +98,7 @@ pub struct MultiSettings {
 
 impl Default for MultiSettings {
     /// Paranoid by default: it won more than BRS+ head to head in three-player hands and as
-    /// much in four-player ones, and more against three greedy players (README, Party Chess).
+    /// much in four-player ones, and more against three greedy players (docs/party.md).
     fn default() -> Self {
         MultiSettings {
             algorithm: Algorithm::Paranoid,

@@ -7,8 +7,9 @@ use std::hash::{Hash, Hasher};
 
 use super::{Algorithm, MultiEvaluate, MultiReport, MultiResult, MultiSettings, Skip};
 use crate::core::multi::{MultiOutcome, Player};
+use crate::search::TranspositionTable;
 use crate::search::time::{Budget, Limits};
-use crate::search::tt::{Bound, NO_MOVE, TranspositionTable};
+use crate::search::tt::{Bound, NO_MOVE};
 use crate::search::{Control, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 
 /// How often (in nodes) the clock, the node limit and the stop flag are looked at. Party
@@ -110,10 +111,7 @@ fn pack<A: Hash>(atom: &A) -> u32 {
 
 /// Fixed salts that keep entries of different roots, algorithms and BRS layer states apart.
 fn salt(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    crate::core::random::mix64(x)
 }
 
 fn to_tt(score: i32, turns: u32) -> i32 {

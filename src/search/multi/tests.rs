@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use super::toy::{Atom, Ring};
 use super::*;
-use crate::core::multi::{MultiNotation, play_text};
+use crate::core::multi::{MultiGame, MultiNotation, play_text};
 
 /// b's King on 8 can be mated by two quiet moves of a (5-6 and 12-11, for one): then every
 /// cell it could go to is attacked and b must surrender, giving a the winning knife.

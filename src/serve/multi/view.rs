@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use crate::core::multi::MultiNotation;
-use crate::search::multi::MultiEvaluate;
+use crate::eval::MultiEvaluate;
 
 /// The cells an atom touches, for the last-move marks and the animation: where a piece left
 /// and where it arrived or struck (`None` off the board: a placement has no `from`, a

@@ -1,4 +1,4 @@
-//! Cubic chess on 6x6x6 and its forms (spec/rules/cubism.md §1): Cubic chess (orthodox),
+//! Cubic chess on 6x6x6 and its forms (docs/cubism.md §1): Cubic chess (orthodox),
 //! Compulsion Cubic chess (royal capture, compulsory captures), Cubic Scacia (capture all)
 //! and Tamerlane Cubic chess (orthodox, Tamerlane army).
 

@@ -1,4 +1,4 @@
-//! Ecila chess on eight cubes of 2x2x2 or 3x3x3 cells (spec/rules/cubism.md §3): Ecila chess
+//! Ecila chess on eight cubes of 2x2x2 or 3x3x3 cells (docs/cubism.md §3): Ecila chess
 //! (orthodox, restricted placement), Ecila Scacia and Ecila Schlagschach (free placement,
 //! compulsory captures), each in the 8-cell and the 27-cell form.
 

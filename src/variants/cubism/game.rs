@@ -1,5 +1,5 @@
 //! The Cubism family's game: one implementation of [`Game`] for Cubic, Sphinx and Ecila chess
-//! under any of the four rule sets (spec/rules/cubism.md §0.1).
+//! under any of the four rule sets (docs/cubism.md §0.1).
 //!
 //! What data cannot say lives here: promotion onto a zone of any shape (the far rank on every
 //! level, the far row of the far boards), compulsory captures, the goal of each rule set, the

@@ -1,4 +1,4 @@
-//! Chessical Cubism (V. R. Parton; spec/rules/cubism.md): chess in 3, 4 and 6 dimensions.
+//! Chessical Cubism (V. R. Parton; docs/cubism.md): chess in 3, 4 and 6 dimensions.
 //! Fourteen variants, one family:
 //!
 //! | names | board | rules |

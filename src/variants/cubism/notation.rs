@@ -1,5 +1,5 @@
-//! The boards of Chessical Cubism and how they are written (spec/rules/cubism.md §1.1, §2.1,
-//! §3.1, §5, §7; spec/notation.md): geometry, cell names, board-field layout and drawing of
+//! The boards of Chessical Cubism and how they are written (docs/cubism.md §1.1, §2.1,
+//! §3.1, §5, §7; docs/notation.md): geometry, cell names, board-field layout and drawing of
 //! each, plus the flat pictures XBoard is shown (Sphinx 12x12, reduced Sphinx and 8-cell
 //! Ecila 8x8).
 //!

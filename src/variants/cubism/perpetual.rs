@@ -1,4 +1,4 @@
-//! Perpetual check wins (Sphinx and Reduced Sphinx, spec/rules/cubism.md §2.5, D16).
+//! Perpetual check wins (Sphinx and Reduced Sphinx, docs/cubism.md §2.5, D16).
 //!
 //! When a position repeats, look at every move played since its earlier occurrence: if every
 //! move of one player (and of only one) gave check, that player wins. The moves are found by

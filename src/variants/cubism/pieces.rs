@@ -1,5 +1,5 @@
 //! Every man of Chessical Cubism as data: direction vectors in 3, 4 or 6 dimensions, a reach
-//! and a mode (spec/rules/cubism.md §1.2, §2.2, §3.2). The empty-board move counts of the spec
+//! and a mode (docs/cubism.md §1.2, §2.2, §3.2). The empty-board move counts of the spec
 //! are the unit tests at the end.
 //!
 //! Axes: Cubic cells are (file, rank, level); Sphinx cells are (square column, square row,

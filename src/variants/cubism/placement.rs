@@ -1,4 +1,4 @@
-//! Ecila's placement opening (spec/rules/cubism.md §3.4, D23): the board starts empty with
+//! Ecila's placement opening (docs/cubism.md §3.4, D23): the board starts empty with
 //! every man in hand, and the players place one man per turn on any empty cell, as drops
 //! (`K@A1`).
 //!

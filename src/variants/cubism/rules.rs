@@ -1,4 +1,4 @@
-//! The four rule sets of Chessical Cubism (spec/rules/cubism.md §0.1), independent of board
+//! The four rule sets of Chessical Cubism (docs/cubism.md §0.1), independent of board
 //! and army: what is royal, whether captures are compulsory, whether a move may leave one's
 //! own king attacked, the goal, and what running out of moves means.
 

@@ -1,4 +1,4 @@
-//! Sphinx chess, a board of 3x3 boards of 4x4 squares (spec/rules/cubism.md §2), and the
+//! Sphinx chess, a board of 3x3 boards of 4x4 squares (docs/cubism.md §2), and the
 //! reduced 2x2 board: Sphinx (orthodox, perpetual check wins), Compulsion Sphinx (Scacia
 //! rules), Losing Sphinx, Reduced Sphinx (orthodox).
 

@@ -1,4 +1,4 @@
-//! The partonic capture system (spec/rules/partonici.md §3): what a move captures, found from
+//! The partonic capture system (docs/partonici.md §3): what a move captures, found from
 //! the moved piece's destination D alone, on the board after the move (origin empty, mover on
 //! D, promotion applied).
 //!

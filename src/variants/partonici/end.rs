@@ -1,4 +1,4 @@
-//! How a Partonici game ends and who wins (spec/rules/partonici.md §5). After each move, in
+//! How a Partonici game ends and who wins (docs/partonici.md §5). After each move, in
 //! this order:
 //! 1. royal games: a side with no royal left has lost;
 //! 2. pawn partonici: the claim rule. A side that leads in captures by `lead` or more and has

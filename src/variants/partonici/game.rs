@@ -9,7 +9,6 @@
 
 use super::captures::{CaptureRules, Lines, TALLY_KIND, captures_of_move, find_captures, tally};
 use super::end::EndRules;
-use super::eval::PartoniciEval;
 use super::pieces::{PieceTable, Ruleset};
 use super::{Settings, Setup, spec};
 use crate::core::board::{Piece, SquareSet};
@@ -37,7 +36,6 @@ pub struct Partonici {
     choices: Vec<KindId>,
     /// The promotion type when there is no choice (a display letter).
     default_choice: char,
-    eval: Box<PartoniciEval>,
 }
 
 impl Partonici {
@@ -70,7 +68,6 @@ impl Partonici {
             repetitions: variant.spec.end.repetitions.unwrap_or(3) as usize,
         };
         let lines = Box::new(Lines::new(variant.geometry()));
-        let eval = Box::new(PartoniciEval::new(&variant, &table, end));
         Ok(Partonici {
             variant,
             table: Box::new(table),
@@ -81,7 +78,6 @@ impl Partonici {
             end,
             choices,
             default_choice: letters[0],
-            eval,
         })
     }
 
@@ -157,11 +153,6 @@ impl Partonici {
             promotion,
             wins_at_once,
         }
-    }
-
-    /// The family's evaluation, built with the game from its tables.
-    pub fn evaluation(&self) -> &PartoniciEval {
-        &self.eval
     }
 }
 

@@ -1,19 +1,18 @@
 //! Partonici (V. R. Parton, *Idea for a Personal Game*): pawn partonici, royal partonici and
 //! scaci partonici on 7x7 to 10x10 boards, with the partonic custodian capture system.
 //!
-//! Rules: spec/rules/partonici.md (source: the seed document 000_de8be728c960f59c.txt); every
+//! Rules: docs/partonici.md (source: the source document); every
 //! DECISION D-1..D-26 there is followed. Pieces never capture by moving onto an enemy: every
 //! move goes to an empty square, and captures happen as a side effect of the move (custodian
-//! "partonic" takes found from the destination, [`captures`]). Notation: spec/notation.md's
+//! "partonic" takes found from the destination, [`captures`]). Notation: docs/notation.md's
 //! Partonici row, read and written by `notation.rs`.
 //!
 //! Files: [`pieces`] (movement as data, promotion), [`captures`] (§3), [`end`] (§5),
-//! [`game`] (the `Game` implementation), [`eval`] (evaluation), this file (the twelve
-//! variants, their setups and options).
+//! [`game`] (the `Game` implementation), this file (the twelve
+//! variants, their setups and options). Its evaluation is `eval/partonici.rs`.
 
 pub mod captures;
 pub mod end;
-pub mod eval;
 pub mod game;
 pub mod notation;
 pub mod pieces;

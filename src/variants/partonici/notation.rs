@@ -1,4 +1,4 @@
-//! Position strings of the Partonici family (spec/notation.md "partonici", spec/rules/
+//! Position strings of the Partonici family (docs/notation.md "partonici", spec/rules/
 //! partonici.md §6.1): `<board> <side> <capW>:<capB> <quiet> <fullmove>`.
 //!
 //! A piece is an optional `+` (promoted), a letter (upper case White, lower case Black) and,

@@ -1,4 +1,4 @@
-//! The Partonici pieces as data (spec/rules/partonici.md §2).
+//! The Partonici pieces as data (docs/partonici.md §2).
 //!
 //! One model covers the family: (movement) × (promoted or not) × (royal or not). Every move
 //! goes to an empty square (§2.1), so every atom is move-only (Betza `m`); unpromoted pieces

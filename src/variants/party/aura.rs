@@ -7,7 +7,7 @@
 //! King rule or the Guard rule, which `attack.rs` applies to every capture alike.
 //!
 //! Beyond the spec: an Echo whose pattern is none has no moves of its own but still gets the
-//! aura (the aura is given to "any piece"); see README, Party Chess decisions.
+//! aura (the aura is given to "any piece"); see docs/party.md, rulings.
 
 use super::board::{ALL8, offset};
 use super::piece::Kind;

@@ -1,4 +1,4 @@
-//! The Party board (spec/rules/party.md §2): 20 files `a`..`t` and 20 ranks `1`..`20`, the
+//! The Party board (docs/party.md §2): 20 files `a`..`t` and 20 ranks `1`..`20`, the
 //! square index `(y−1)·20 + (x−1)` that the project's flat boxes use (`geometry::Geometry`
 //! names the squares), the eight directions, Chebyshev distance, and the zones the rules name:
 //! edge and corner squares, the Demon centre, the pawn promotion squares and the pawn

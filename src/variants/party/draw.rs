@@ -2,7 +2,7 @@
 //! the 20x20 board with each piece as its character and owner letter (`Ra`), ranks 20 down to
 //! 1 and files a..t; HarfyBlobs' Hn listed under the board; then one line per player (reserve,
 //! Benefyts, knives, echo pattern, Weight, check), the play list, the counters, and last the
-//! `Fen:` line with the position string (spec/notation.md).
+//! `Fen:` line with the position string (docs/notation.md).
 
 use super::attack;
 use super::board::{self, name};

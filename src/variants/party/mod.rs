@@ -2,8 +2,8 @@
 //! atomic plays, knives instead of checkmate.
 //!
 //! Source: the Party Chess Rule Suite (Nomic rules 1230 to 1230.40, 1998); our ruling document
-//! is spec/rules/party.md, whose numbered DECISIONs (D1-D47) this module follows. Where the
-//! spec is silent, the choices made are listed in README, section Party Chess.
+//! is docs/party.md, whose numbered DECISIONs (D1-D47) this module follows. Where the
+//! spec is silent, the choices made are listed in docs/party.md.
 //!
 //! Where each rule lives:
 //! * `board.rs` the board, squares, zones and rays (§2); `piece.rs` the 21 types (§3.2);

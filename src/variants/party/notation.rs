@@ -1,4 +1,4 @@
-//! Party notation (spec §9, D46; spec/notation.md): the five-field position string and the
+//! Party notation (spec §9, D46; docs/notation.md): the five-field position string and the
 //! play strings, read leniently (a lower-case `p` for the pawn, `x` in a landing capture,
 //! `H[1]`), written canonically, round trip exact. Errors name the field and column
 //! (positions) or the atom and what is wrong with it (plays).

@@ -231,16 +231,7 @@ mod tests {
     use crate::variants::options::OptionValues;
     use crate::variants::party::{Atom, Party};
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
+    use crate::core::random::XorShift64Star as Rng;
 
     /// Plays seeded random plays and, before each, compares the fast placement test with the
     /// full one for every unit of the mover's reserve, with and without exception (a).
@@ -250,7 +241,7 @@ mod tests {
         options.set("PartyArmies", armies).unwrap();
         let game = Party::build(&options).unwrap();
         let mut pos = game.start_position();
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let mut compared = 0;
         for _ in 0..turns {
             let st = pos.state_mut();

@@ -6,14 +6,8 @@
 
 use super::piece::{Piece, Unit};
 
-/// The splitmix64 finaliser: a bijective mix with good avalanche.
-#[inline]
-pub fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+/// The SplitMix64 finaliser ([`crate::core::random::mix64`]) spreads each feature's number.
+pub use crate::core::random::mix64 as mix;
 
 const BOARD: u64 = 1 << 60;
 const RESERVE: u64 = 2 << 60;

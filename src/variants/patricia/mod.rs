@@ -1,8 +1,8 @@
 //! Patricia (Rob Nierse, 1996): 5x5 chess with two-faced discs that turn over when they
 //! move, drops of captured men, and the royal captured rather than mated.
 //!
-//! Source: the seed document 001_c9482ba302d9ce05.txt (H. Bodlaender's page). Rulings followed:
-//! spec/rules/patricia-wildebeest.md part A — royal K<->Q and officers B<->R flip after every
+//! Source: the source document (H. Bodlaender's page). Rulings followed:
+//! docs/patricia.md — royal K<->Q and officers B<->R flip after every
 //! board move, captures included ([`flip`]); pawns step one square, capture diagonally
 //! forward and promote to a knight, optionally on the 4th rank and compulsorily on the 5th,
 //! and a knight never flips back ([`promotion`]); captured men go to the hand with their face
@@ -45,7 +45,7 @@ pub const ROOK: KindId = 3;
 pub const KING: KindId = 4;
 pub const QUEEN: KindId = 5;
 
-/// Option names (spec/notation.md; declared in `variants::options`).
+/// Option names (docs/notation.md; declared in `variants::options`).
 pub const PAWN_FLIPS: &str = "PatriciaPawnFlips";
 pub const FREE_FACE: &str = "PatriciaFreeFace";
 pub const KING_STAYS: &str = "PatriciaKingStays";

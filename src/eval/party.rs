@@ -131,8 +131,8 @@ impl MultiEvaluate for Party {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::multi::random_play;
     use crate::core::multi::{MultiGame, MultiNotation};
-    use crate::search::multi::baseline::random_play;
 
     /// The capture generator gives exactly the captures of the full atom list.
     #[test]

@@ -624,7 +624,7 @@ mod tests {
     use crate::core::game::Game;
     use crate::core::moves::Move;
     use crate::fen::parse_position;
-    use crate::search::random_games::visit_random_games;
+    use crate::variants::random_games::visit_random_games;
     use crate::variants::{AnyGame, game};
 
     fn terms(fen: &str) -> [i32; TERMS] {

@@ -1,8 +1,8 @@
 //! An evaluation network ("NNUE"): one hidden layer per point of view, updated move by move.
 //!
 //! Why: the hand-made terms with the learned correction ([`super::learned`]) left chess at
-//! about a sixth of the points against Fairy-Stockfish after forty sessions of search and
-//! evaluation work (README, "Measured strength"). A network trained on millions of positions
+//! about a sixth of the points against Fairy-Stockfish after many screened search and
+//! evaluation changes (docs/experiments.md). A network trained on millions of positions
 //! scored by a strong engine says what the terms could not, and, kept up to date move by move
 //! ([`accumulators`]), costs less per node than the board terms' attack maps.
 //!
@@ -40,7 +40,7 @@ pub const HIDDEN_STEP: usize = 32;
 /// The widest hidden layer a file may have.
 pub const MAX_HIDDEN: usize = 2048;
 
-/// The networks built into the engine, by variant name (`src/search/network/*.nnue`; each
+/// The networks built into the engine, by variant name (`src/eval/network/*.nnue`; each
 /// has a `.md` beside it saying how it was trained).
 const BUILT_IN: &[(&str, &[u8])] = &[("chess", include_bytes!("network/chess.nnue"))];
 

@@ -1,5 +1,5 @@
-//! Random games for the search's tests: the positions a search meets, every kind of man on
-//! the move, without a generator crate.
+//! Random games for the evaluation's and the search's tests: the positions a search meets,
+//! every kind of man on the move, without a generator crate.
 
 use crate::core::game::Game;
 use crate::core::moves::Move;
@@ -12,7 +12,7 @@ use crate::variants::game;
 /// and its legal moves.
 pub type Visit<'v> = dyn FnMut(&str, &Variant, &Position, &[Move]) + 'v;
 
-/// Plays `plies` moves picked at random (a xorshift from `seed`) in each variant of `names`,
+/// Plays `plies` moves picked at random (xorshift64* from `seed`) in each variant of `names`,
 /// from its start and again from there when a game ends, and shows `visit` every position
 /// with its legal moves.
 pub fn visit_random_games<'a>(
@@ -21,7 +21,7 @@ pub fn visit_random_games<'a>(
     seed: u64,
     visit: &mut Visit<'_>,
 ) {
-    let mut seed = seed;
+    let mut rng = crate::core::random::XorShift64Star::new(seed);
     for name in names {
         let any = game(name).unwrap();
         crate::with_game!(&any, g => {
@@ -35,10 +35,7 @@ pub fn visit_random_games<'a>(
                     pos = parse_position(g, v.spec.start).unwrap();
                     continue;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                g.make(&mut pos, moves[(seed % moves.len() as u64) as usize]);
+                g.make(&mut pos, moves[rng.below(moves.len())]);
             }
         })
     }

@@ -2,10 +2,10 @@
 //! cell, added to the hand-made terms of [`eval`](super::eval).
 //!
 //! Why: forty-odd hand-made terms and weight fits left Menagerie's Wildebeest at about a fifth
-//! of the points against Fairy-Stockfish (README, "Measured strength"). Linear fits (weights,
+//! of the points against Fairy-Stockfish (docs/strength.md). Linear fits (weights,
 //! per-square tables) could not say what a position's men mean together; a hidden layer can.
 //! The correction is trained on positions labelled by Fairy-Stockfish's search, as the residual
-//! of our own static evaluation (`tools/train_learned_eval.py`, README "Learned evaluation"),
+//! of our own static evaluation (`tools/train_learned_eval.py`, docs/evaluation.md),
 //! so the hand-made terms stay the base and the layer adds what they miss.
 //!
 //! Inputs: one per (owner, kind, cell) as the evaluator indexes its tables, plus one for

@@ -16,16 +16,16 @@
 //! - promotion races: a piece that can reach the last rank with its next move (most of it for
 //!   the side to move, which will promote; quiescence searches only promotions that win).
 
-use super::captures::{find_captures, tally};
-use super::end::EndRules;
-use super::game::Partonici;
-use super::pieces::PieceTable;
 use crate::core::board::{Piece, SquareSet};
 use crate::core::game::Game;
 use crate::core::movegen::{empty_board_moves, moves_from, piece_moves};
 use crate::core::piece::KindId;
 use crate::core::position::Position;
 use crate::core::variant::Variant;
+use crate::variants::partonici::Partonici;
+use crate::variants::partonici::captures::{find_captures, tally};
+use crate::variants::partonici::end::EndRules;
+use crate::variants::partonici::pieces::PieceTable;
 
 /// Term weights (centipawns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,13 +2,14 @@
 //! material a move wins.
 //!
 //! The rules interface ([`Game`]) knows nothing of evaluation, so the import graph runs one
-//! way: geometry -> core -> variants -> search -> protocol. Each family implements
+//! way: geometry -> core -> fen -> variants -> eval -> search -> protocol. Each family implements
 //! [`Evaluate`] here; the defaults are the data-driven [`Evaluator`], which serves every family
 //! whose goal is the enemy royal and whose captures land on the destination. A family with
 //! another goal or other captures overrides them (Partonici below).
 
-use super::eval::Evaluator;
-use super::eval_scratch::EvalScratch;
+use super::evaluator::Evaluator;
+use super::partonici::PartoniciEval;
+use super::scratch::EvalScratch;
 use crate::core::game::Game;
 use crate::core::moves::Move;
 use crate::core::position::Position;
@@ -19,6 +20,15 @@ use crate::variants::western::Western;
 
 /// A game the search can play: its rules ([`Game`]) and how to weigh its positions and moves.
 pub trait Evaluate: Game {
+    /// The evaluator for this game: the data-driven one turned to the game's goal, with
+    /// whatever the family's own evaluation needs built from the game's tables.
+    fn evaluator(&self) -> Evaluator
+    where
+        Self: Sized,
+    {
+        Evaluator::new(self.variant()).oriented(self)
+    }
+
     /// What `mv` wins in material, in the evaluator's values: by default the one piece
     /// [`Game::captured`] names. Move ordering and quiescence pruning use it.
     fn capture_gain(&self, eval: &Evaluator, pos: &Position, mv: Move) -> i32 {
@@ -81,8 +91,15 @@ const DECISIVE_GAIN: i32 = 64_000;
 
 /// Partonici: a move may take several pieces away from its destination, and the goal is a
 /// capture count or the enemy royals, so the family has its own evaluation
-/// (`variants/partonici/eval.rs`, built with the game from its tables).
+/// (`eval/partonici.rs`, built from the game's tables with its evaluator).
 impl Evaluate for Partonici {
+    fn evaluator(&self) -> Evaluator {
+        let own = PartoniciEval::new(self.variant(), self.table(), *self.end_rules());
+        Evaluator::new(self.variant())
+            .oriented(self)
+            .with_partonici(own)
+    }
+
     /// Every piece the custodian captures take, plus the promotion; a move that wins at once
     /// is worth more than any material, so quiescence never prunes it as "not enough".
     fn capture_gain(&self, eval: &Evaluator, pos: &Position, mv: Move) -> i32 {
@@ -97,21 +114,26 @@ impl Evaluate for Partonici {
         material + promotion.max(0)
     }
 
+    /// An evaluator built without the family's tables (not through
+    /// [`evaluator`](Evaluate::evaluator)) scores with the data-driven terms.
     fn evaluate(
         &self,
-        _eval: &Evaluator,
+        eval: &Evaluator,
         pos: &Position,
         window: Option<(i32, i32)>,
-        _scratch: &mut EvalScratch,
+        scratch: &mut EvalScratch,
     ) -> i32 {
-        self.evaluation().evaluate(self, pos, window)
+        match eval.partonici() {
+            Some(own) => own.evaluate(self, pos, window),
+            None => eval.evaluate_with(self.variant(), pos, &mut scratch.pawns),
+        }
     }
 
     fn reads_table_sums(&self) -> bool {
         false
     }
 
-    /// Its lazy evaluation lives inside its own (`variants/partonici/eval.rs`).
+    /// Its lazy evaluation lives inside its own (`eval/partonici.rs`).
     fn lazy_evaluation_splits(&self) -> bool {
         false
     }

@@ -98,8 +98,8 @@ mod tests {
     use super::*;
     use crate::core::game::Game;
     use crate::core::moves::MoveList;
+    use crate::eval::network::{NetworkFile, View};
     use crate::fen::parse_position;
-    use crate::search::network::{NetworkFile, View};
     use crate::variants::western_by_name as western;
 
     /// A network with small pseudo-random weights for `g`'s board (nothing trained: the

@@ -12,6 +12,7 @@
 use super::features::{NAMES, TERMS, features};
 use super::learned::LearnedCorrection;
 use super::network::Network;
+use super::partonici::PartoniciEval;
 use super::pawn_structure::PawnTable;
 use crate::core::board::Piece;
 use crate::core::game::Game;
@@ -220,6 +221,9 @@ pub struct Evaluator {
     /// ([`Evaluate::evaluate`](super::Evaluate::evaluate)); the terms above still give the
     /// material values that order captures.
     network: Option<Arc<Network>>,
+    /// Partonici's own evaluation, built from the game's tables where the game is one
+    /// ([`Evaluate::evaluator`](super::Evaluate::evaluator)).
+    partonici: Option<Arc<PartoniciEval>>,
 }
 
 /// The largest board whose table sums the search's positions keep (larger ones, the
@@ -335,6 +339,7 @@ impl Evaluator {
             sign: 1,
             learned: LearnedCorrection::built_in(v),
             network: Network::built_in(v),
+            partonici: None,
             holdings: v.spec.holdings,
         }
     }
@@ -349,10 +354,11 @@ impl Evaluator {
         }
     }
 
-    /// The evaluator for a game: [`Evaluator::new`], negated where the game's goal is to lose
-    /// material ([`Game::wants_material`]).
-    pub fn for_game<G: Game>(game: &G) -> Self {
-        Evaluator::new(game.variant()).oriented(game)
+    /// The evaluator for a game ([`Evaluate::evaluator`](super::Evaluate::evaluator)): by
+    /// default [`Evaluator::new`], negated where the game's goal is to lose material
+    /// ([`Game::wants_material`]).
+    pub fn for_game<G: super::Evaluate>(game: &G) -> Self {
+        game.evaluator()
     }
 
     /// This evaluator turned to the game's goal: negated in losing games.
@@ -395,6 +401,17 @@ impl Evaluator {
     #[inline]
     pub fn network(&self) -> Option<&Network> {
         self.network.as_deref()
+    }
+
+    /// Partonici's evaluation, where this evaluator was built for a Partonici game.
+    pub fn partonici(&self) -> Option<&PartoniciEval> {
+        self.partonici.as_deref()
+    }
+
+    /// This evaluator carrying Partonici's own evaluation.
+    pub fn with_partonici(mut self, eval: PartoniciEval) -> Self {
+        self.partonici = Some(Arc::new(eval));
+        self
     }
 
     /// This evaluator without its network: the hand-made terms and learned correction

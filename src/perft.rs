@@ -1,6 +1,6 @@
 //! Perft: count the leaves of the legal move tree, the standard test of a move generator.
 //!
-//! Output follows spec/notation.md: one `<move>: <count>` line per root move, a blank line,
+//! Output follows docs/notation.md: one `<move>: <count>` line per root move, a blank line,
 //! then `Nodes searched: <total>`. With `verify` every move is made and unmade and checked:
 //! the position string and hash come back exactly, and the incremental hash equals a fresh one.
 //! Debug builds verify always; release builds count the last ply without making the moves.
@@ -111,7 +111,7 @@ pub fn divide<G: Game>(game: &G, pos: &mut Position, depth: u32) -> (Vec<(String
     (lines, total)
 }
 
-/// The divide report in the Fairy-Stockfish format of spec/notation.md.
+/// The divide report in the Fairy-Stockfish format of docs/notation.md.
 pub fn divide_report(lines: &[(String, u64)], total: u64) -> String {
     let mut out = String::new();
     for (mv, n) in lines {

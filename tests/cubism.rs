@@ -1,4 +1,4 @@
-//! Chessical Cubism (spec/rules/cubism.md): the spec's perft figures (§6.1), the rule sets
+//! Chessical Cubism (docs/cubism.md): the spec's perft figures (§6.1), the rule sets
 //! (compulsion, royal capture, Scacia and Losing goals, perpetual check, king confinement),
 //! the placement opening, promotion, notation round trips and the drawings of every board.
 //! Perft runs in debug builds verify make/unmake and hashing at every node.

@@ -131,15 +131,15 @@ fn loser(line: &str) -> Option<&str> {
 
 #[test]
 fn loser_is_read_from_game_lines() {
-    let line = "game 2: Sjaak II 1.4.1 - Menagerie 0.1.0 0-1 {False illegal-move claim}";
+    let line = "game 2: Sjaak II 1.4.1 - Menagerie 0.2.0 0-1 {False illegal-move claim}";
     assert_eq!(loser(line), Some("Sjaak II 1.4.1"));
-    let line = "game 1: Menagerie 0.1.0 - Sjaak II 1.4.1 0-1 {Black mates}";
-    assert_eq!(loser(line), Some("Menagerie 0.1.0"));
+    let line = "game 1: Menagerie 0.2.0 - Sjaak II 1.4.1 0-1 {Black mates}";
+    assert_eq!(loser(line), Some("Menagerie 0.2.0"));
 }
 
 #[test]
 fn xboard_plays_wildebeest_against_sjaak() {
-    // XBoard itself scores stalemate as a draw; let the engines' rule claims stand (README).
+    // XBoard itself scores stalemate as a draw; let the engines' rule claims stand (docs/protocols.md).
     xboard_match(
         "/usr/games/sjaakii",
         "wildebeest",
@@ -294,9 +294,9 @@ fn patricia_games_agree_with_xboard(dir: &Path) {
     }
 }
 
-/// Chessical Cubism on XBoard's flat pictures (spec/rules/cubism.md §5): XBoard cannot know
+/// Chessical Cubism on XBoard's flat pictures (docs/cubism.md §5): XBoard cannot know
 /// these moves, so it plays with legality testing off and lets the engines judge moves and
-/// results (README, "Chessical Cubism").
+/// results (docs/cubism.md).
 const CUBISM_XBOARD: &str = "-testLegality false -testClaims false -checkMates false";
 
 #[test]

@@ -1,6 +1,6 @@
 //! Property tests over mutated inputs, in the normal test run: every parser and both protocol
 //! loops (src/fuzz). Each target runs a few thousand inputs from a fixed seed, so a failure
-//! reproduces; the long mode runs millions by hand (`menagerie fuzz`, README "Reliability").
+//! reproduces; the long mode runs millions by hand (`menagerie fuzz`, docs/testing.md).
 //! The properties: no panic; a rejected input leaves the state unchanged; an accepted position
 //! or opening file writes back to a string that reads back to the same thing (and a valid
 //! position string writes back to itself); an accepted move is legal and reads back the same.

@@ -1,4 +1,4 @@
-//! Position and move strings (spec/notation.md): round trips, error wording, drawings.
+//! Position and move strings (docs/notation.md): round trips, error wording, drawings.
 
 mod common;
 use common::{play, western};

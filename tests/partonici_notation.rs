@@ -1,4 +1,4 @@
-//! Partonici position and move strings (spec/notation.md "partonici", partonici.md §6):
+//! Partonici position and move strings (docs/notation.md "partonici", partonici.md §6):
 //! round trips, defaults, typed errors naming field and column, capture lists, drawings.
 
 mod common;

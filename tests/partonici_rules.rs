@@ -1,4 +1,4 @@
-//! Partonici rules against spec/rules/partonici.md: every worked example of §4 (P1–P8 from
+//! Partonici rules against docs/partonici.md: every worked example of §4 (P1–P8 from
 //! pawn partonici, S1–S4 from scaci partonici) and the decision tests T1–T6, with the exact
 //! captured squares, the hand-counted legal move counts and the complete list of capturing
 //! moves; the start-position perft(1) figures and two-ply facts of §7; the game ends of §5.

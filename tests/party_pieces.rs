@@ -1,4 +1,4 @@
-//! Party Chess pieces: every hand-computed fact of spec/rules/party.md §10.1 (a lone piece on
+//! Party Chess pieces: every hand-computed fact of docs/party.md §10.1 (a lone piece on
 //! an empty board, cell by cell: non-capturing moves and Mobility), §10.2 (Specials) and §10.3
 //! items 1-18 and 21-26 (positions with other pieces), each its own test.
 

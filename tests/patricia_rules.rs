@@ -1,5 +1,5 @@
-//! Patricia test positions P1–P23 of spec/rules/patricia-wildebeest.md A10, the game ends of
-//! A6, the optional rules of A7, position-string checks, and drawings with holdings.
+//! Patricia test positions P1–P23 of the team's rulings (summed up in docs/patricia.md), the
+//! game ends of ruling A6, the optional rules of A7, position-string checks, and drawings with holdings.
 
 mod common;
 use common::{fen_after, legal, play};

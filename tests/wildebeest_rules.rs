@@ -1,4 +1,4 @@
-//! Wildebeest test positions W1–W27 of spec/rules/patricia-wildebeest.md B8.
+//! Wildebeest test positions W1–W27 of the team's rulings (summed up in docs/wildebeest.md).
 
 mod common;
 use common::{fen_after, legal, play, western};

@@ -13,7 +13,7 @@
 # Needs sjaakii and fairymax (Debian; .ci/run installs them) and python3. Exit status 0 only
 # if every game finished with 0 crashes, 0 illegal moves, 0 time losses, and no Menagerie
 # process grew by more than 8 MB between the first quarter of its match and its end.
-# Written for this project (README, "Reliability").
+# Written for this project (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 engine=$(realpath "${1:-target/release/menagerie}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Train a learned correction to Menagerie's evaluation (src/search/learned.rs).
+"""Train a learned correction to Menagerie's evaluation (src/eval/learned.rs).
 
 The correction is one hidden layer over (owner, kind, cell) inputs plus "the first player to
 move", trained as the residual of the hand-made evaluation:
@@ -62,7 +62,7 @@ def read_rows(paths, kinds, cells, mirror, files):
 
 
 def write_correction(path, comments, w1, b1, w2, b2):
-    """Writes a correction file as src/search/learned.rs reads it: `#` comment lines, inputs and
+    """Writes a correction file as src/eval/learned.rs reads it: `#` comment lines, inputs and
     hidden values, the input weights a row per input, hidden biases, output weights in
     centipawns, output bias."""
     with open(path, 'w') as f:

@@ -17,7 +17,7 @@
 # Prints one line per game, "game N: WHITE - BLACK RESULT {reason}", then
 # "RESULT E1 vs E2: +W -L =D (N games of GAMES, score S/N)" from ENGINE1's side.
 # Needs the Debian packages xboard, xvfb and xauth (and polyglot for "uci:"); .ci/run
-# installs them. Written for this project (README, "Reliability").
+# installs them. Written for this project (docs/testing.md).
 set -euo pipefail
 
 if [ $# -ne 6 ]; then

@@ -216,7 +216,7 @@ impl Notation {
 }
 
 /// A family's own position-string notation, for games whose position strings do not have the
-/// chess-like FEN fields (spec/notation.md "Per family"). The generic readers and writers
+/// chess-like FEN fields (docs/notation.md "Per family"). The generic readers and writers
 /// (`fen::parse_position`, `fen::write_position`, `fen::draw_board`) hand over to it, so callers need not know the family.
 #[derive(Debug)]
 pub struct FamilyNotation {

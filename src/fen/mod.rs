@@ -1,4 +1,4 @@
-//! Position strings and move strings (spec/notation.md): nom parsers and writers, round-trip
+//! Position strings and move strings (docs/notation.md): nom parsers and writers, round-trip
 //! exact. Text is first read into a [`Setup`] (any arrangement of pieces), then validated into
 //! a playable [`Position`](crate::core::position::Position).
 

@@ -1,4 +1,4 @@
-//! Move strings (spec/notation.md): `<from><to>[promotion]`, `X@sq` drops, `0000`, and the
+//! Move strings (docs/notation.md): `<from><to>[promotion]`, `X@sq` drops, `0000`, and the
 //! Wildebeest castling forms (king onto its own rook for the 1-square castling, or the
 //! two-leg `f1g1,k1f1`). A move string is resolved against the legal moves, so the text a
 //! GUI sent stays apart from the move it means.
@@ -129,7 +129,7 @@ pub fn captured_squares<G: Game>(game: &G, pos: &mut Position, mv: Move) -> Vec<
 }
 
 /// The record form of a move: its text, then `x<square>` for each captured square
-/// (spec/notation.md: `c4d5xe4xb5xc5xc6`).
+/// (docs/notation.md: `c4d5xe4xb5xc5xc6`).
 pub fn record_text(v: &Variant, mv: &Move, captured: &[Sq]) -> String {
     let mut s = move_text(v, mv);
     for &sq in captured {

@@ -9,7 +9,7 @@
 //! every atom that does not close the turn can still be completed (no dead ends), and at the
 //! last level the walked count equals `count_plays`.
 //!
-//! Output follows spec/notation.md: `<play>: <count>` per root play, a blank line, then
+//! Output follows docs/notation.md: `<play>: <count>` per root play, a blank line, then
 //! `Nodes searched: <total>`.
 
 use crate::core::multi::MultiNotation;

@@ -495,7 +495,7 @@ def gallery(p, shots):
 
 
 def timings(p):
-    """Render and round-trip times, for the README (not asserted)."""
+    """Render and round-trip times, for docs/board-page.md (not asserted)."""
     out = {}
     redraw = """const s = window.menagerie.state; const t0 = performance.now();
             for (let i = 0; i < 5; i++) window.menagerie.redraw(); return (performance.now() - t0) / 5;"""

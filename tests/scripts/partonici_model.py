@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent model of the Partonici rules, written from spec/rules/partonici.md alone
+"""An independent model of the Partonici rules, written from docs/partonici.md alone
 (not from the engine's code), used to produce the perft figures of tests/perft/partonici_*.perft.
 
 It knows movement (§2), the capture algorithm (§3.3), promotion, the capture tally, the quiet

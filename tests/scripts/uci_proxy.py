@@ -7,7 +7,7 @@ real UCI engine and passes every line through, except `go`:
   uci_proxy.py --random [--seed S] ENGINE   every `go ...` is answered with a uniformly random
                                             legal move, read from the engine's `go perft 1`
 
-Example (the Patricia figures in the README):
+Example (the Patricia figures in docs/patricia.md):
   menagerie match --variant patricia --games 40 --tc 5+0.05 \\
     --engine "name=Menagerie,cmd=target/release/menagerie" \\
     --engine "name=Depth1,cmd=python3 tests/scripts/uci_proxy.py --depth 1 target/release/menagerie"

@@ -2,7 +2,7 @@
 """Training positions for the chess evaluation network, scored by a strong UCI engine.
 
 Why: Menagerie's own evaluation (hand-made terms plus a small learned correction) was the
-limit against Fairy-Stockfish (README, "Measured strength"); a network needs millions of
+limit against Fairy-Stockfish (docs/strength.md); a network needs millions of
 positions with good scores, and Debian's Stockfish (package `stockfish`, 15.1, with its own
 NNUE) scores them far better than any engine we can write in a session. The network learns
 the scores; no code or weights of the teacher are used.

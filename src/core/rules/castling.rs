@@ -1,5 +1,5 @@
 //! Castling with a range of king steps ("free castling"), for orthodox chess (2 steps) and
-//! Wildebeest (1 to 4 steps, spec/rules/patricia-wildebeest.md B4).
+//! Wildebeest (1 to 4 steps; docs/wildebeest.md, rulings).
 //!
 //! Conditions (B4 DECISION): king and rook unmoved (the right is still held), every cell
 //! strictly between them empty (even for a 1-step castling), the king not in check, and none of

@@ -1,4 +1,4 @@
-//! En passant after multi-cell pawn advances (spec/rules/patricia-wildebeest.md B3).
+//! En passant after multi-cell pawn advances (docs/wildebeest.md, rulings).
 //!
 //! After a pawn advances more than one cell, every cell it passed over becomes a target for
 //! the opponent's very next move; an enemy pawn that attacks a target may move there and

@@ -234,9 +234,7 @@ pub fn suite_command(
         Some(name) => Some(variants::game_with(name, &options)?),
         None => None,
     };
-    let progress = std::io::stderr().is_terminal();
-    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    let mut out = String::new();
+    let mut report = SuiteReport::new();
     for entry in &entries {
         let inferred;
         let game = match &fixed {
@@ -247,56 +245,22 @@ pub fn suite_command(
                     &inferred
                 }
                 None => {
-                    failed += 1;
-                    out.push_str(&format!(
-                        "FAIL line {}: no variant reads '{}'\n",
-                        entry.line, entry.fen
-                    ));
+                    report.fail(entry.line, format!("no variant reads '{}'", entry.fen));
                     continue;
                 }
             },
         };
         with_game!(game, g => {
-            let mut pos = match parse_position(g, &entry.fen) {
-                Ok(p) => p,
-                Err(e) => {
-                    failed += 1;
-                    out.push_str(&format!("FAIL line {}: {e}\n", entry.line));
-                    continue;
+            match parse_position(g, &entry.fen) {
+                Ok(mut pos) => {
+                    let written = write_position(g.variant(), &pos);
+                    report.check(entry, &written, max_nodes, |depth| perft(g, &mut pos, depth));
                 }
-            };
-            let written = write_position(g.variant(), &pos);
-            if written != entry.fen {
-                failed += 1;
-                out.push_str(&format!("FAIL line {}: position string written back as '{written}'\n", entry.line));
-            }
-            for &(depth, expected) in &entry.counts {
-                if expected > max_nodes {
-                    skipped += 1;
-                    continue;
-                }
-                if progress {
-                    eprint!("\rline {} depth {depth}...", entry.line);
-                }
-                let got = perft(g, &mut pos, depth);
-                if got == expected {
-                    passed += 1;
-                    out.push_str(&format!("ok   line {} D{depth} {got}\n", entry.line));
-                } else {
-                    failed += 1;
-                    out.push_str(&format!("FAIL line {} D{depth}: expected {expected}, got {got} ({})\n", entry.line, entry.fen));
-                }
+                Err(e) => report.fail(entry.line, e),
             }
         });
     }
-    if progress {
-        eprintln!();
-    }
-    out.push_str(&format!(
-        "{} passed, {} failed, {} skipped\n",
-        passed, failed, skipped
-    ));
-    Ok((out, failed == 0))
+    Ok(report.finish())
 }
 
 /// [`suite_command`] for an N-player game: every count is perft over complete plays.
@@ -307,51 +271,99 @@ fn multi_suite(
     max_nodes: u64,
 ) -> Result<(String, bool), CliError> {
     let game = variants::multi_game_with(name, options)?;
-    let progress = std::io::stderr().is_terminal();
-    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    let mut out = String::new();
+    let mut report = SuiteReport::new();
     with_multi_game!(&game, g => {
         for entry in entries {
-            let mut pos = match g.read_position(&entry.fen) {
-                Ok(p) => p,
-                Err(e) => {
-                    failed += 1;
-                    out.push_str(&format!("FAIL line {}: {e}\n", entry.line));
-                    continue;
+            match g.read_position(&entry.fen) {
+                Ok(mut pos) => {
+                    let written = g.write_position(&pos);
+                    report.check(entry, &written, max_nodes, |depth| {
+                        crate::perft::multi::perft(g, &mut pos, depth)
+                    });
                 }
-            };
-            let written = g.write_position(&pos);
-            if written != entry.fen {
-                failed += 1;
-                out.push_str(&format!("FAIL line {}: position string written back as '{written}'\n", entry.line));
-            }
-            for &(depth, expected) in &entry.counts {
-                if expected > max_nodes {
-                    skipped += 1;
-                    continue;
-                }
-                if progress {
-                    eprint!("\rline {} depth {depth}...", entry.line);
-                }
-                let got = crate::perft::multi::perft(g, &mut pos, depth);
-                if got == expected {
-                    passed += 1;
-                    out.push_str(&format!("ok   line {} D{depth} {got}\n", entry.line));
-                } else {
-                    failed += 1;
-                    out.push_str(&format!("FAIL line {} D{depth}: expected {expected}, got {got} ({})\n", entry.line, entry.fen));
-                }
+                Err(e) => report.fail(entry.line, e),
             }
         }
     });
-    if progress {
-        eprintln!();
+    Ok(report.finish())
+}
+
+/// The report of a perft suite, for two players and for N alike: a line per count checked,
+/// then `N passed, M failed, K skipped`.
+struct SuiteReport {
+    out: String,
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    /// Whether to show which line is being counted (only on a terminal).
+    progress: bool,
+}
+
+impl SuiteReport {
+    fn new() -> Self {
+        SuiteReport {
+            out: String::new(),
+            passed: 0,
+            failed: 0,
+            skipped: 0,
+            progress: std::io::stderr().is_terminal(),
+        }
     }
-    out.push_str(&format!(
-        "{} passed, {} failed, {} skipped\n",
-        passed, failed, skipped
-    ));
-    Ok((out, failed == 0))
+
+    fn fail(&mut self, line: usize, why: impl std::fmt::Display) {
+        self.failed += 1;
+        self.out.push_str(&format!("FAIL line {line}: {why}\n"));
+    }
+
+    /// Checks one entry: its position string as the engine writes it back (`written`), and
+    /// each count up to `max_nodes` (larger ones are skipped) against `count(depth)`.
+    fn check(
+        &mut self,
+        entry: &SuiteEntry,
+        written: &str,
+        max_nodes: u64,
+        mut count: impl FnMut(u32) -> u64,
+    ) {
+        if written != entry.fen {
+            self.fail(
+                entry.line,
+                format!("position string written back as '{written}'"),
+            );
+        }
+        for &(depth, expected) in &entry.counts {
+            if expected > max_nodes {
+                self.skipped += 1;
+                continue;
+            }
+            if self.progress {
+                eprint!("\rline {} depth {depth}...", entry.line);
+            }
+            let got = count(depth);
+            if got == expected {
+                self.passed += 1;
+                self.out
+                    .push_str(&format!("ok   line {} D{depth} {got}\n", entry.line));
+            } else {
+                self.failed += 1;
+                self.out.push_str(&format!(
+                    "FAIL line {} D{depth}: expected {expected}, got {got} ({})\n",
+                    entry.line, entry.fen
+                ));
+            }
+        }
+    }
+
+    /// The report's text with its totals, and whether nothing failed.
+    fn finish(mut self) -> (String, bool) {
+        if self.progress {
+            eprintln!();
+        }
+        self.out.push_str(&format!(
+            "{} passed, {} failed, {} skipped\n",
+            self.passed, self.failed, self.skipped
+        ));
+        (self.out, self.failed == 0)
+    }
 }
 
 /// `menagerie show`: the board drawing and position string.

@@ -110,6 +110,44 @@ fn min_opt(a: Option<Duration>, b: Option<Duration>) -> Option<Duration> {
     }
 }
 
+/// When a deepening loop stops before its next iteration: past a share of the soft limit,
+/// scaled by how settled the search is. Both searches (two players and N players) use this one
+/// rule with their own numbers.
+#[derive(Clone, Copy, Debug)]
+pub struct SoftRule {
+    /// The scale while the best move has held for 0, 1, 2 ... iterations (the last entry for
+    /// every longer run).
+    pub by_stable_iterations: &'static [f64],
+    /// The most the scale may grow, a falling score included.
+    pub max_scale: f64,
+    /// The share of the scaled soft limit past which no iteration starts: the next one usually
+    /// costs more than all before it, so stopping early makes the last one end near the plan.
+    pub share: f64,
+}
+
+impl Budget {
+    /// Whether a deepening loop that has used `elapsed` should start no further iteration.
+    /// `stable_iterations` counts the iterations the best move has held; `score_drop` (cp, 0
+    /// when rising) raises the scale by up to double, since a falling score means trouble the
+    /// next iteration may still find a way out of. Always false without a soft limit.
+    pub fn past_soft_limit(
+        &self,
+        rule: &SoftRule,
+        elapsed: Duration,
+        stable_iterations: u32,
+        score_drop: i32,
+    ) -> bool {
+        let Some(soft) = self.soft else {
+            return false;
+        };
+        let table = rule.by_stable_iterations;
+        let stability = table[(stable_iterations as usize).min(table.len() - 1)];
+        let falling = 1.0 + (score_drop.clamp(0, 100) as f64 / 100.0);
+        let scale = (stability * falling).min(rule.max_scale);
+        elapsed.as_secs_f64() > soft.as_secs_f64() * scale * rule.share
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +248,27 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(Budget::plan(&infinite, ms(50)), Budget::UNLIMITED);
+    }
+
+    /// The soft rule's scale: a settled best move stops sooner, a falling score later, and
+    /// nothing stops a search without a soft limit.
+    #[test]
+    fn the_soft_rule_scales_with_stability_and_a_falling_score() {
+        let rule = SoftRule {
+            by_stable_iterations: &[1.5, 1.0],
+            max_scale: 2.5,
+            share: 0.5,
+        };
+        let budget = Budget {
+            soft: Some(Duration::from_millis(1000)),
+            hard: None,
+        };
+        let at = Duration::from_millis(600);
+        // 1000 ms x 1.5 x 0.5 = 750 ms: not yet; settled, 1000 x 1.0 x 0.5 = 500 ms: past.
+        assert!(!budget.past_soft_limit(&rule, at, 0, 0));
+        assert!(budget.past_soft_limit(&rule, at, 5, 0));
+        // A score falling by a pawn doubles the settled scale: 1000 ms again.
+        assert!(!budget.past_soft_limit(&rule, at, 5, 100));
+        assert!(!Budget::UNLIMITED.past_soft_limit(&rule, Duration::from_secs(99), 9, 0));
     }
 }

@@ -10,7 +10,7 @@ use super::ordering::{
     self, BAD_CAPTURE, GOOD_TACTICAL, HASH_MOVE, Heuristics, KILLER, NO_PIECE_TO,
 };
 use super::see::{see, see_not_losing};
-use super::time::{Budget, Limits};
+use super::time::{Budget, Limits, SoftRule};
 use super::tt::{Bound, Entry, NO_MOVE, pack_move};
 use super::{
     Control, Evaluate, Evaluator, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, SearchResult,
@@ -19,6 +19,14 @@ use crate::core::game::{Listed, Verdict};
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::position::Position;
 use crate::eval::scratch::EvalScratch;
+
+/// The two-player deepening loop's soft limit ([`Budget::past_soft_limit`]): a fresh best move
+/// gets half as long again, one held for three iterations four fifths; stop at 0.7 of that.
+const SOFT_RULE: SoftRule = SoftRule {
+    by_stable_iterations: &[1.5, 1.15, 0.95, 0.8],
+    max_scale: 2.5,
+    share: 0.7,
+};
 
 /// Quiescence plies in which a side that must capture (compulsory captures) may not stand
 /// pat; deeper, it may, which bounds the search of long forced capture chains.
@@ -289,24 +297,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// move). The share grows while the best move keeps changing or the score is falling, and
     /// shrinks once the best move has held for a few iterations.
     fn past_soft_limit(&self, stable_iterations: u32, score_drop: i32) -> bool {
-        if self.control.pondering() {
-            return false;
-        }
-        let Some(soft) = self.budget.soft else {
-            return false;
-        };
-        let stability = match stable_iterations {
-            0 => 1.5,
-            1 => 1.15,
-            2 => 0.95,
-            _ => 0.8,
-        };
-        // A falling score means trouble the next iteration may still find a way out of.
-        let falling = 1.0 + (score_drop.min(100) as f64 / 100.0);
-        let scale = (stability * falling).min(2.5);
-        // The next iteration usually takes longer than everything so far, so stop well before
-        // the planned time: on average the last iteration then ends near it.
-        self.control.elapsed().as_secs_f64() > soft.as_secs_f64() * scale * 0.7
+        !self.control.pondering()
+            && self.budget.past_soft_limit(
+                &SOFT_RULE,
+                self.control.elapsed(),
+                stable_iterations,
+                score_drop,
+            )
     }
 
     fn aspiration(&mut self, depth: i32, previous: i32, narrow: bool) -> i32 {

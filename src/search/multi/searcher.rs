@@ -8,9 +8,17 @@ use std::hash::{Hash, Hasher};
 use super::{Algorithm, MultiEvaluate, MultiReport, MultiResult, MultiSettings, Skip};
 use crate::core::multi::{MultiOutcome, Player};
 use crate::search::TranspositionTable;
-use crate::search::time::{Budget, Limits};
+use crate::search::time::{Budget, Limits, SoftRule};
 use crate::search::tt::{Bound, NO_MOVE};
 use crate::search::{Control, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+
+/// The N-player deepening loop's soft limit ([`Budget::past_soft_limit`]): an N-player
+/// iteration costs several times all before it, so it stops at half the scaled plan.
+const SOFT_RULE: SoftRule = SoftRule {
+    by_stable_iterations: &[1.3, 1.0, 0.8],
+    max_scale: 2.5,
+    share: 0.5,
+};
 
 /// How often (in nodes) the clock, the node limit and the stop flag are looked at. Party
 /// nodes are slow (hundreds of atoms per node), so this is smaller than the two-player
@@ -329,19 +337,10 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
     }
 
     fn past_soft_limit(&self, stable: u32) -> bool {
-        if self.control.pondering() {
-            return false;
-        }
-        let Some(soft) = self.budget.soft else {
-            return false;
-        };
-        let scale = match stable {
-            0 => 1.3,
-            1 => 1.0,
-            _ => 0.8,
-        };
-        // The next iteration costs several times all before it.
-        self.control.elapsed().as_secs_f64() > soft.as_secs_f64() * scale * 0.5
+        !self.control.pondering()
+            && self
+                .budget
+                .past_soft_limit(&SOFT_RULE, self.control.elapsed(), stable, 0)
     }
 
     /// The root's play from the principal variation: its atoms up to `END_TURN`.

@@ -16,6 +16,7 @@ pub mod openings;
 pub mod pgn;
 pub mod record;
 pub mod referee;
+mod schedule;
 pub mod stats;
 pub mod uci;
 pub mod xboard;
@@ -274,10 +275,7 @@ impl Adapter for Unstarted {
     fn quit(&mut self) {}
 }
 
-enum Message {
-    Game(Box<GameRecord>),
-    Fatal(String),
-}
+type Message = schedule::Message<GameRecord>;
 
 /// Runs the match; `on_game` sees each game as it finishes (the CLI prints its line).
 pub fn run_match(
@@ -377,65 +375,46 @@ fn run_with<G: Game>(
         sprt: config.sprt,
         stopped: None,
     };
-    let mut fatal = None;
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel();
-        let workers = config.concurrency.clamp(1, config.games.max(1));
-        for w in 0..workers {
-            let tx = tx.clone();
-            let shared = &shared;
-            let opening_for = &opening_for;
-            scope.spawn(move || worker(game, shared, w, opening_for, &tx));
-        }
-        drop(tx);
-        for message in rx {
-            match message {
-                Message::Fatal(why) => {
-                    shared.stop.store(true, Ordering::SeqCst);
-                    fatal.get_or_insert(why);
-                }
-                Message::Game(record) => {
-                    on_game(&record);
-                    if let Some(file) = pgn.as_mut() {
-                        let header = pgn::PgnHeader {
-                            event: "menagerie match",
-                            date: &date,
-                            round: record.number,
-                            white: &record.names[0],
-                            black: &record.names[1],
-                            variant: &config.variant,
-                            time_control: &tc_text,
-                            opening_plies: record.opening_plies,
-                        };
-                        let text = pgn::write_game(&header, &record.played);
-                        if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
-                            log::error!("cannot write the PGN file: {e}");
-                        }
-                    }
-                    add_to_score(&mut report.score, &record);
-                    report.games.push(*record);
-                    if let Some(sprt) = &config.sprt {
-                        let state = sprt.state(&report.score);
-                        if state != SprtState::Continue && report.stopped.is_none() {
-                            let what = match state {
-                                SprtState::AcceptH0 => "H0 accepted",
-                                _ => "H1 accepted",
-                            };
-                            report.stopped = Some(format!("SPRT decided: {what}"));
-                            shared.stop.store(true, Ordering::SeqCst);
-                        }
-                    }
-                    shared.scored.fetch_add(1, Ordering::SeqCst);
+    let workers = config.concurrency.clamp(1, config.games.max(1));
+    let fatal = schedule::run_workers(
+        workers,
+        &shared.stop,
+        |w, tx| worker(game, &shared, w, &opening_for, tx),
+        |record: GameRecord| {
+            on_game(&record);
+            if let Some(file) = pgn.as_mut() {
+                let header = pgn::PgnHeader {
+                    event: "menagerie match",
+                    date: &date,
+                    round: record.number,
+                    white: &record.names[0],
+                    black: &record.names[1],
+                    variant: &config.variant,
+                    time_control: &tc_text,
+                    opening_plies: record.opening_plies,
+                };
+                let text = pgn::write_game(&header, &record.played);
+                if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
+                    log::error!("cannot write the PGN file: {e}");
                 }
             }
-        }
-    });
-    if let Some(why) = fatal {
-        if report.games.is_empty() {
-            return Err(MatchError(why));
-        }
-        report.stopped = Some(why);
-    }
+            add_to_score(&mut report.score, &record);
+            report.games.push(record);
+            if let Some(sprt) = &config.sprt {
+                let state = sprt.state(&report.score);
+                if state != SprtState::Continue && report.stopped.is_none() {
+                    let what = match state {
+                        SprtState::AcceptH0 => "H0 accepted",
+                        _ => "H1 accepted",
+                    };
+                    report.stopped = Some(format!("SPRT decided: {what}"));
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
+            }
+            shared.scored.fetch_add(1, Ordering::SeqCst);
+        },
+    );
+    schedule::settle(fatal, report.games.is_empty(), &mut report.stopped)?;
     Ok(report)
 }
 
@@ -524,7 +503,7 @@ fn worker<G: Game>(
                     failures[e] += 1;
                     let why = format!("{} could not be started: {err}", sh.names[e]);
                     if !ever_started[e] || failures[e] >= MAX_START_FAILURES {
-                        let _ = tx.send(Message::Fatal(why));
+                        let _ = tx.send(schedule::Message::Fatal(why));
                         break 'games;
                     }
                     log::warn!("{why}");
@@ -543,7 +522,7 @@ fn worker<G: Game>(
                 "{} cannot start from a set-up position (an XBoard engine without the setboard feature): use move-list openings",
                 sh.names[e]
             );
-            let _ = tx.send(Message::Fatal(why));
+            let _ = tx.send(schedule::Message::Fatal(why));
             break 'games;
         }
         let [e0, e1] = &mut engines;
@@ -589,7 +568,7 @@ fn worker<G: Game>(
             played,
         };
         sh.sent.fetch_add(1, Ordering::SeqCst);
-        if tx.send(Message::Game(Box::new(record))).is_err() {
+        if tx.send(schedule::Message::Done(Box::new(record))).is_err() {
             break;
         }
     }

@@ -27,6 +27,7 @@ use super::adapter::{Adapter, GameSetup, Reply};
 use super::config::{EngineSpec, TimeControl};
 use super::engine::EngineError;
 use super::record::{HandRecord, RecordTurn, result_text};
+use super::schedule;
 use super::uci::Uci;
 use crate::core::multi::random_play;
 use crate::core::multi::{MultiNotation, MultiOutcome, play_text, player_letter};
@@ -239,10 +240,7 @@ struct Shared<'a> {
     stop: AtomicBool,
 }
 
-enum Message {
-    Hand(Box<HandResult>),
-    Fatal(String),
-}
+type Message = schedule::Message<HandResult>;
 
 pub(crate) fn run_with<G: MultiNotation>(
     game: &G,
@@ -292,40 +290,22 @@ pub(crate) fn run_with<G: MultiNotation>(
         hands: Vec::new(),
         stopped: None,
     };
-    let mut fatal = None;
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel();
-        for w in 0..config.concurrency.clamp(1, config.hands.max(1)) {
-            let tx = tx.clone();
-            let shared = &shared;
-            scope.spawn(move || worker(game, shared, w, &tx));
-        }
-        drop(tx);
-        for message in rx {
-            match message {
-                Message::Fatal(why) => {
-                    shared.stop.store(true, Ordering::SeqCst);
-                    fatal.get_or_insert(why);
-                }
-                Message::Hand(hand) => {
-                    on_hand(&hand);
-                    if let Some(f) = file.as_mut() {
-                        let text = hand.record.write();
-                        if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
-                            log::error!("cannot write the record file: {e}");
-                        }
-                    }
-                    report.hands.push(*hand);
+    let fatal = schedule::run_workers(
+        config.concurrency.clamp(1, config.hands.max(1)),
+        &shared.stop,
+        |w, tx| worker(game, &shared, w, tx),
+        |hand: HandResult| {
+            on_hand(&hand);
+            if let Some(f) = file.as_mut() {
+                let text = hand.record.write();
+                if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                    log::error!("cannot write the record file: {e}");
                 }
             }
-        }
-    });
-    if let Some(why) = fatal {
-        if report.hands.is_empty() {
-            return Err(MatchError(why));
-        }
-        report.stopped = Some(why);
-    }
+            report.hands.push(hand);
+        },
+    );
+    schedule::settle(fatal, report.hands.is_empty(), &mut report.stopped)?;
     Ok(report)
 }
 
@@ -349,7 +329,7 @@ fn worker<G: MultiNotation>(game: &G, sh: &Shared<'_>, id: usize, tx: &mpsc::Sen
         match start_engine(sh, e, id) {
             Ok(u) => *slot = Some(u),
             Err(err) => {
-                let _ = tx.send(Message::Fatal(format!(
+                let _ = tx.send(schedule::Message::Fatal(format!(
                     "{} could not be started: {err}",
                     sh.names[e]
                 )));
@@ -363,7 +343,7 @@ fn worker<G: MultiNotation>(game: &G, sh: &Shared<'_>, id: usize, tx: &mpsc::Sen
             break;
         }
         let hand = play_hand(game, sh, &mut engines, index, id);
-        if tx.send(Message::Hand(Box::new(hand))).is_err() {
+        if tx.send(schedule::Message::Done(Box::new(hand))).is_err() {
             break;
         }
     }

@@ -31,6 +31,13 @@ pub trait MultiEvaluate: MultiGame {
         false
     }
 
+    /// Whether `atom` gives the turn up without playing (Pass). The search may choose it; a
+    /// play built before any search has looked (a stop before the first iteration ends) does
+    /// not, where anything else is legal.
+    fn is_pass(&self, _pos: &Self::Pos, _atom: Self::Atom) -> bool {
+        false
+    }
+
     /// How often the position (between turns) has occurred in the hand, this time included
     /// (1 where the game keeps no such count). The search scores a position seen before as a
     /// draw, so it steers clear of a repetition while ahead (or into one while behind) before

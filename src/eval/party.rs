@@ -123,6 +123,10 @@ impl MultiEvaluate for Party {
         atom.kind == AtomKind::Surrender
     }
 
+    fn is_pass(&self, _pos: &PartyPosition, atom: crate::variants::party::Atom) -> bool {
+        atom.kind == AtomKind::Pass
+    }
+
     fn occurrences(&self, pos: &PartyPosition) -> usize {
         pos.repetitions()
     }

@@ -384,58 +384,67 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         ok
     }
 
-    /// A whole turn built from move ordering alone: the first atom by ordering, then
-    /// `END_TURN` as soon as it is offered. Always legal (every offered atom can be completed).
+    /// The play when the search stopped before any line reached the end of the root's turn:
+    /// the first atom with the best static score of the root ([`Self::order_root_statically`]),
+    /// never a surrender or a pass while anything else is legal; then the later atoms by move
+    /// ordering, with `END_TURN` as soon as it is offered. Always legal (every atom `atoms`
+    /// offers can be completed).
     fn ordering_play(&mut self) -> Vec<G::Atom> {
-        let n = self.make_ordering_turn(MAX_PLY);
-        let mut play = Vec::with_capacity(n);
-        // Read the atoms back from the pv scratch filled by make_ordering_turn.
-        play.extend(self.pv[MAX_PLY].iter().filter_map(|s| match s {
-            PvStep::Atom(a) => Some(*a),
-            PvStep::Skip => None,
-        }));
-        for _ in 0..n {
-            self.game.unmake_atom(&mut self.pos);
-        }
-        play
-    }
-
-    /// Makes the turn the mover's move ordering ranks first; returns the atoms made (the
-    /// caller unmakes them), recorded in `pv[slot]`. 0 if the hand is over.
-    fn make_ordering_turn(&mut self, slot: usize) -> usize {
         let mut list = Vec::new();
-        let mut made = 0;
-        self.pv[slot].clear();
+        let mut play = Vec::new();
         loop {
             self.game.atoms(&mut self.pos, &mut list);
             if list.is_empty() {
                 break;
             }
-            let atom = if made > 0 && list.contains(&G::END_TURN) {
+            let atom = if !play.is_empty() && list.contains(&G::END_TURN) {
                 G::END_TURN
             } else {
-                let key = self.game.hash(&self.pos) ^ self.salt;
-                let hash_atom = self.tt.probe(key).map_or(NO_MOVE, |e| e.packed_move);
-                let mover = self.game.to_move(&self.pos);
-                let mut best = list[0];
-                let mut best_score = i32::MIN;
-                for &a in &list {
-                    let s = self.order_score(a, hash_atom, mover, slot.min(MAX_PLY));
-                    if s > best_score {
-                        best_score = s;
-                        best = a;
-                    }
-                }
-                best
+                self.fallback_atom(&list, play.is_empty())
             };
             self.game.make_atom(&mut self.pos, atom);
-            self.pv[slot].push(PvStep::Atom(atom));
-            made += 1;
-            if atom == G::END_TURN || made > 16 {
+            play.push(atom);
+            if atom == G::END_TURN || play.len() > 16 {
                 break;
             }
         }
-        made
+        for _ in 0..play.len() {
+            self.game.unmake_atom(&mut self.pos);
+        }
+        play
+    }
+
+    /// The best of `list` for a play no search has looked at: ordinary atoms before passes,
+    /// passes before surrenders; among equals the root's static score (at the root) or the
+    /// move-ordering score (later in the turn).
+    fn fallback_atom(&self, list: &[G::Atom], at_root: bool) -> G::Atom {
+        let key = self.game.hash(&self.pos) ^ self.salt;
+        let hash_atom = self.tt.probe(key).map_or(NO_MOVE, |e| e.packed_move);
+        let mover = self.game.to_move(&self.pos);
+        let rank = |a: G::Atom| {
+            let class = if self.game.is_desperate(&self.pos, a) {
+                0
+            } else if self.game.is_pass(&self.pos, a) {
+                1
+            } else {
+                2
+            };
+            let score = match self.root_static.get(&a) {
+                Some(&(s, _)) if at_root => s,
+                _ => self.order_score(a, hash_atom, mover, MAX_PLY),
+            };
+            (class, score)
+        };
+        let mut best = list[0];
+        let mut best_rank = rank(best);
+        for &a in &list[1..] {
+            let r = rank(a);
+            if r > best_rank {
+                best_rank = r;
+                best = a;
+            }
+        }
+        best
     }
 
     /// The static score of each first atom of the root (after ending the turn there, if it

@@ -1,0 +1,162 @@
+//! Party Chess under tiny budgets: whatever stops the search (a node limit, a move time, a
+//! short clock), the answer is a legal whole play; it surrenders only when nothing else is
+//! legal or the search proved every other play lost, and a play built before any search
+//! finished never passes while something else is legal. Positions from random hands of 2 to 8
+//! players, with players in check among them.
+
+use std::time::Duration;
+
+use menagerie::core::multi::{MultiGame, MultiNotation, random_play};
+use menagerie::search::multi::{MultiSettings, search};
+use menagerie::search::{Clock, Control, Limits, MATE_BOUND, TranspositionTable};
+use menagerie::variants::OptionValues;
+use menagerie::variants::party::{Atom, AtomKind};
+use menagerie::variants::party::{Party, PartyPosition};
+
+fn party(players: usize) -> Party {
+    let mut options = OptionValues::default();
+    options.set("PartyPlayers", &players.to_string()).unwrap();
+    Party::build(&options).unwrap()
+}
+
+/// The budgets each position is searched with.
+fn budgets(turn: u64) -> Vec<Limits> {
+    let nodes = [1, 3, 10, 60, 250, 1000][(turn % 6) as usize];
+    let millis = [1, 5, 20, 50][(turn % 4) as usize];
+    vec![
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        Limits {
+            move_time: Some(Duration::from_millis(millis)),
+            ..Limits::default()
+        },
+        Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(150 + 100 * (turn % 4)),
+                increment: Duration::from_millis(10),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        },
+    ]
+}
+
+/// Checks one answer; returns a description of what is wrong, if anything.
+fn judge(
+    game: &Party,
+    pos: &PartyPosition,
+    play: &[Atom],
+    score: i32,
+    depth: u32,
+) -> Option<String> {
+    let mut pos = pos.clone();
+    let mut root = Vec::new();
+    game.atoms(&mut pos, &mut root);
+    if play.last() != Some(&Atom::END_TURN) {
+        return Some(format!("not a whole play: {play:?}"));
+    }
+    let mut list = Vec::new();
+    for &a in play {
+        game.atoms(&mut pos, &mut list);
+        if !list.contains(&a) {
+            return Some(format!("illegal atom {a:?} in {play:?}"));
+        }
+        game.make_atom(&mut pos, a);
+    }
+    let ordinary = |a: &Atom| !matches!(a.kind, AtomKind::Surrender | AtomKind::Pass);
+    let first = play[0].kind;
+    if first == AtomKind::Surrender
+        && root.iter().any(|a| a.kind != AtomKind::Surrender)
+        && score > -MATE_BOUND
+    {
+        return Some(format!(
+            "surrendered with other plays legal (score {score}, depth {depth})"
+        ));
+    }
+    if first == AtomKind::Pass && depth == 0 && root.iter().any(ordinary) {
+        return Some("passed before any search finished".into());
+    }
+    None
+}
+
+#[test]
+fn every_budget_gives_a_real_play() {
+    let mut searched = 0;
+    let mut checked_positions = 0;
+    let mut problems = Vec::new();
+    for players in [2usize, 3, 4, 5, 6, 8] {
+        let game = party(players);
+        let mut pos = game.start_position();
+        let tt = TranspositionTable::new(4);
+        for turn in 0..36u64 {
+            if game.outcome(&pos).is_some() {
+                break;
+            }
+            let me = game.to_move(&pos);
+            let checked = game.in_check_set(&pos) & (1 << me) != 0;
+            if checked || turn % 6 == 5 {
+                checked_positions += usize::from(checked);
+                for limits in budgets(turn + players as u64) {
+                    let control = Control::new(false);
+                    let result = search(
+                        &game,
+                        &pos,
+                        &limits,
+                        &MultiSettings::default(),
+                        &tt,
+                        &control,
+                        &mut |_| {},
+                    );
+                    searched += 1;
+                    if let Some(why) = judge(&game, &pos, &result.play, result.score, result.depth)
+                    {
+                        problems.push(format!("{players} players, turn {turn}, {limits:?}: {why}"));
+                    }
+                }
+            }
+            for a in random_play(&game, &mut pos, turn * 31 + players as u64) {
+                game.make_atom(&mut pos, a);
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(searched >= 60, "only {searched} searches");
+    eprintln!("{searched} searches, {checked_positions} positions in check");
+}
+
+/// The position where a stop before the first iteration ended used to surrender: b is not in
+/// check and has 158 legal plays.
+#[test]
+fn a_thousand_nodes_do_not_surrender_out_of_check() {
+    let mut options = OptionValues::default();
+    options.set("PartyPlayers", "3").unwrap();
+    let game = Party::build(&options).unwrap();
+    let pos = game
+        .read_position(
+            "20/20/20/20/7Gc12/7Rc12/20/20/20/16Kb3/9Rb10/11Ba4Bc3/12Ra7/13Ga6/8Ca8Dc2/\
+             8Cc5Db5/3Ca9Dc2Ka3/20/20/Kc13Bb5 bca a:-:3:0:-/b:-:3:0:G/c:G:3:0:K 0 29",
+        )
+        .unwrap();
+    for nodes in [1, 100, 1000] {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let result = search(
+            &game,
+            &pos,
+            &limits,
+            &MultiSettings::default(),
+            &TranspositionTable::new(4),
+            &Control::new(false),
+            &mut |_| {},
+        );
+        assert_eq!(
+            judge(&game, &pos, &result.play, result.score, result.depth),
+            None
+        );
+        assert_ne!(result.play[0].kind, AtomKind::Surrender, "{nodes} nodes");
+    }
+}

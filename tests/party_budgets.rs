@@ -160,3 +160,42 @@ fn a_thousand_nodes_do_not_surrender_out_of_check() {
         assert_ne!(result.play[0].kind, AtomKind::Surrender, "{nodes} nodes");
     }
 }
+
+/// With a long clock the search keeps near its plan: a later iteration is cut at one and a
+/// half times the planned time instead of running to the hard limit (a third of the clock).
+/// The cut is measured on the wall clock, so a busy machine changes how deep it gets, not
+/// when it answers.
+#[test]
+fn a_long_clock_keeps_to_the_plan() {
+    let game = party(4);
+    let pos = game.start_position();
+    let clock = Clock {
+        remaining: Duration::from_secs(20),
+        increment: Duration::ZERO,
+        moves_to_go: None,
+    };
+    let limits = Limits {
+        clock: Some(clock),
+        ..Limits::default()
+    };
+    let settings = MultiSettings::default();
+    let plan = menagerie::search::Budget::plan(&limits, settings.move_overhead);
+    let soft = plan.soft.expect("a clock plans a time");
+    let started = std::time::Instant::now();
+    let result = search(
+        &game,
+        &pos,
+        &limits,
+        &settings,
+        &TranspositionTable::new(16),
+        &Control::new(false),
+        &mut |_| {},
+    );
+    let used = started.elapsed();
+    assert!(!result.play.is_empty());
+    assert!(
+        used < soft.mul_f64(2.0),
+        "used {used:?} against a plan of {soft:?} (hard limit {:?})",
+        plan.hard
+    );
+}

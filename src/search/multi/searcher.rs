@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::time::Duration;
 
 use super::{Algorithm, MultiEvaluate, MultiReport, MultiResult, MultiSettings, Skip};
 use crate::core::multi::{MultiOutcome, Player};
@@ -24,6 +25,10 @@ const SOFT_RULE: SoftRule = SoftRule {
 /// nodes are slow (hundreds of atoms per node), so this is smaller than the two-player
 /// search's.
 const CHECK_EVERY: u64 = 64;
+
+/// How many times the planned (soft) time an iteration after the first may run before it is
+/// stopped mid-way: the plan is kept within this factor, whatever an iteration costs.
+const LATER_ITERATIONS: f64 = 1.5;
 
 /// Capture turns in a row the quiescence search follows.
 const QUIESCENCE_TURNS: u32 = 4;
@@ -157,6 +162,10 @@ pub struct Searcher<'a, G: MultiEvaluate> {
     seldepth: usize,
     stopped: bool,
     budget: Budget,
+    /// When the running iteration stops: the hard limit in the first, and in later ones at
+    /// most [`LATER_ITERATIONS`] times the planned time (an N-player iteration can take many
+    /// times all before it; the last finished one then stands).
+    deadline: Option<Duration>,
     node_limit: Option<u64>,
     lists: Vec<Vec<G::Atom>>,
     scores: Vec<Vec<i32>>,
@@ -195,6 +204,7 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             seldepth: 0,
             stopped: false,
             budget: Budget::UNLIMITED,
+            deadline: None,
             node_limit: None,
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -226,6 +236,13 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         let mut stable = 0u32;
         for depth in 1..=max_depth {
             self.seldepth = 0;
+            self.deadline = match (depth, self.budget.soft) {
+                (1, _) | (_, None) => self.budget.hard,
+                (_, Some(soft)) => {
+                    let later = soft.mul_f64(LATER_ITERATIONS);
+                    Some(self.budget.hard.map_or(later, |hard| hard.min(later)))
+                }
+            };
             let score = if depth == 1 {
                 self.root_plays.clear();
                 let score = self.node(-INFINITY, INFINITY, 1, 0, 0, true);
@@ -490,9 +507,8 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             self.flush_nodes();
             let out_of_time = !self.control.pondering()
                 && self
-                    .budget
-                    .hard
-                    .is_some_and(|hard| self.control.elapsed() >= hard);
+                    .deadline
+                    .is_some_and(|deadline| self.control.elapsed() >= deadline);
             let out_of_nodes = self.node_limit.is_some_and(|n| self.control.nodes() >= n);
             if self.control.stopped() || out_of_time || out_of_nodes {
                 self.control.stop();

@@ -861,3 +861,213 @@ fn party_records_replay() {
     );
     s.stop();
 }
+
+/// The resident memory of this process (Linux), in KiB.
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Everything a local process can throw at the server, no token needed: a lying or huge
+/// `Content-Length`, huge headers, a slow sender, pipelined and half-closed connections,
+/// hundreds of idle connections and more event streams than are served. After all of it the
+/// server answers at once, and its memory grew by a bounded amount.
+#[test]
+fn the_server_survives_abuse() {
+    let s = server("chess");
+    let port = s.port;
+    let host = format!("Host: 127.0.0.1:{port}\r\n");
+    let before = resident_kib();
+    let started = Instant::now();
+
+    // A body of 99,999,999,999 bytes announced: refused unread (this once aborted the process).
+    for path in ["/", "/api/new", "/events"] {
+        let (status, _) = raw(
+            port,
+            &format!("POST {path} HTTP/1.1\r\n{host}Content-Length: 99999999999\r\n\r\n"),
+        );
+        assert!((400..500).contains(&status), "{path}: {status}");
+    }
+    let (status, _) = raw(
+        port,
+        &format!(
+            "POST /api/new HTTP/1.1\r\n{host}X-Menagerie-Token: {}\r\nContent-Length: 99999999999\r\n\r\n{{}}",
+            s.token
+        ),
+    );
+    assert_eq!(status, 413);
+    // A body shorter than announced, then the sender stops: 400 once the body time is up
+    // would take seconds, so the client closes its side instead: 400 at once.
+    let (status, _) = {
+        let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(
+            c,
+            "POST /api/new HTTP/1.1\r\n{host}X-Menagerie-Token: {}\r\nContent-Length: 50\r\n\r\n{{",
+            s.token
+        )
+        .unwrap();
+        c.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut text = String::new();
+        c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let _ = c.read_to_string(&mut text);
+        (
+            text.split_whitespace()
+                .nth(1)
+                .and_then(|c| c.parse::<u16>().ok())
+                .unwrap_or(0),
+            text,
+        )
+    };
+    assert_eq!(status, 400);
+    // Huge headers: 431.
+    let big = "a".repeat(200_000);
+    let (status, _) = raw(
+        port,
+        &format!("GET / HTTP/1.1\r\n{host}X-Big: {big}\r\n\r\n"),
+    );
+    assert_eq!(status, 431);
+    // Garbage: 400.
+    let (status, _) = raw(port, "\u{1}\u{2} nonsense\r\n\r\n");
+    assert_eq!(status, 400);
+    // Pipelined: the first request is answered, the connection then closes.
+    let (status, body) = raw(
+        port,
+        &format!(
+            "GET /api/state HTTP/1.1\r\n{host}X-Menagerie-Token: {0}\r\n\r\nGET /api/state HTTP/1.1\r\n{host}X-Menagerie-Token: {0}\r\n\r\n",
+            s.token
+        ),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(body.matches("\"game_id\"").count(), 1, "one answer");
+    // Half-closed: the request, then the client's side shut; the answer still arrives.
+    {
+        let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(c, "GET / HTTP/1.1\r\n{host}\r\n").unwrap();
+        c.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut text = String::new();
+        c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        c.read_to_string(&mut text).unwrap();
+        assert!(
+            text.starts_with("HTTP/1.1 200"),
+            "{}",
+            &text[..text.len().min(80)]
+        );
+    }
+    // A slow sender holds its own connection only.
+    let mut slow = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    slow.write_all(b"GET / HT").unwrap();
+    // Hundreds of idle connections and more event streams than the server serves.
+    let idle: Vec<TcpStream> = (0..300)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    let mut streams = Vec::new();
+    let mut refused_streams = 0;
+    for _ in 0..40 {
+        let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(c, "GET /events?token={} HTTP/1.1\r\n{host}\r\n", s.token).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let mut reader = BufReader::new(c);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        if line.starts_with("HTTP/1.1 200") {
+            streams.push(reader);
+        } else {
+            assert!(line.starts_with("HTTP/1.1 503"), "{line}");
+            refused_streams += 1;
+        }
+    }
+    assert!(refused_streams > 0 && !streams.is_empty());
+    // Through all of it, the server answers at once.
+    let asked = Instant::now();
+    let state = get(&s, "/api/state");
+    assert!(state["position"]["fen"].is_string(), "{state}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
+    slow.write_all(b"TP/1.1\r\n").unwrap();
+    drop((idle, streams, slow));
+    if let (Some(before), Some(after)) = (before, resident_kib()) {
+        let grown = after.saturating_sub(before);
+        eprintln!(
+            "resident memory grew by {grown} KiB; abuse took {:?}",
+            started.elapsed()
+        );
+        assert!(grown < 200 * 1024, "memory grew by {grown} KiB");
+    }
+    s.stop();
+}
+
+/// A mated royal is marked in check: hot seat `f2f3 e7e5 g2g4 d8h4`.
+#[test]
+fn a_mated_king_is_marked() {
+    let s = server("chess");
+    post(&s, "seats", json!({"seats": ["human", "human"]})).unwrap();
+    let mut state = Value::Null;
+    for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        state = post(&s, "move", json!({"move": mv})).unwrap();
+    }
+    assert!(
+        state["position"]["outcome"].is_string(),
+        "{}",
+        state["position"]
+    );
+    assert_eq!(state["position"]["check"], true);
+    s.stop();
+}
+
+/// *New game* forgets the last game's engine line, even when its search has finished.
+#[test]
+fn a_new_game_forgets_the_engine_line() {
+    let s = server("chess");
+    let _events = Events::open(&s);
+    let limit = json!({"kind": "nodes", "value": 3000});
+    post(
+        &s,
+        "seats",
+        json!({"seats": ["human", "engine"], "limit": limit}),
+    )
+    .unwrap();
+    post(&s, "move", json!({"move": "e2e4"})).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let state = get(&s, "/api/state");
+        if state["moves"].as_array().is_some_and(|m| m.len() == 2) && state["searching"].is_null() {
+            assert!(
+                !state["thinking"].is_null(),
+                "the engine's line is shown after its move"
+            );
+            break;
+        }
+        assert!(Instant::now() < deadline, "the engine did not answer");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let state = post(&s, "new", json!({"variant": "wildebeest"})).unwrap();
+    assert!(state["thinking"].is_null(), "{}", state["thinking"]);
+    assert!(get(&s, "/api/state")["thinking"].is_null());
+    s.stop();
+}
+
+/// A variant's rule options stay with it: another variant starts from its own defaults, and
+/// coming back starts from the defaults too; a new game of the same variant keeps them.
+#[test]
+fn rule_options_do_not_carry_over_to_another_variant() {
+    let s = server("chess");
+    let options = |state: &Value| state["options"].clone();
+    let flips = json!({"variant": "patricia", "options": {"PatriciaPawnFlips": "true"}});
+    let state = post(&s, "new", flips).unwrap();
+    assert_eq!(options(&state), json!([["PatriciaPawnFlips", "true"]]));
+    let state = post(&s, "new", json!({})).unwrap();
+    assert_eq!(
+        options(&state),
+        json!([["PatriciaPawnFlips", "true"]]),
+        "same variant"
+    );
+    let state = post(&s, "new", json!({"variant": "chess"})).unwrap();
+    assert_eq!(options(&state), json!([]));
+    let state = post(&s, "new", json!({"variant": "patricia"})).unwrap();
+    assert_eq!(options(&state), json!([]));
+    s.stop();
+}

@@ -86,6 +86,11 @@ pub fn cancel(shared: &Shared, d: &mut Desk) {
     }
 }
 
+/// Forgets the engine line the pages show (a new game).
+pub fn forget_thinking(shared: &Shared) {
+    *shared.thinking.lock().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
 /// Asks the running move search to move now (with the best move found so far); stops
 /// analysis.
 pub fn move_now(shared: &Shared, d: &mut Desk) {

@@ -24,13 +24,12 @@
 //! A refused command answers 400 with `{"error": "..."}` and changes nothing; a good one
 //! answers the new state (which also goes to every page as an event).
 
-use std::io::Read;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
-use tiny_http::{Header, Method, Request, Response};
 
 use super::guard::{Guard, Refusal};
+use super::server::{BodyError, Method, Request};
 use super::table::{Limit, Seat};
 use super::{Shared, assets, engine, sse};
 use crate::variants::{OptionKind, Status, VARIANT_OPTIONS, VARIANTS};
@@ -38,40 +37,22 @@ use crate::variants::{OptionKind, Status, VARIANT_OPTIONS, VARIANTS};
 /// The largest request body (a game record).
 const MAX_BODY: usize = super::record::MAX_RECORD + 4096;
 
-fn header<'a>(req: &'a Request, name: &str) -> Option<&'a str> {
-    req.headers()
-        .iter()
-        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
-        .map(|h| h.value.as_str())
-}
-
-fn h(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
-}
-
 /// Headers every answer carries: no caching, no sniffing, no framing, this origin only.
-fn common_headers() -> Vec<Header> {
-    vec![
-        h("Cache-Control", "no-store"),
-        h("X-Content-Type-Options", "nosniff"),
-        h("Referrer-Policy", "no-referrer"),
-        h(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
-             connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-        ),
-    ]
-}
+const COMMON_HEADERS: [(&str, &str); 4] = [
+    ("Cache-Control", "no-store"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    (
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
+         connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    ),
+];
 
 fn respond(req: Request, status: u16, content_type: &str, body: Vec<u8>) {
-    let mut headers = common_headers();
-    headers.push(h("Content-Type", content_type));
-    // Always a Content-Length (tiny_http would send large bodies chunked).
-    let response = Response::new(status.into(), headers, &body[..], Some(body.len()), None)
-        .with_chunked_threshold(usize::MAX);
-    if let Err(e) = req.respond(response) {
-        log::debug!("answer not delivered: {e}");
-    }
+    let mut headers = COMMON_HEADERS.to_vec();
+    headers.push(("Content-Type", content_type));
+    req.respond(status, &headers, &body);
 }
 
 fn json_answer(req: Request, status: u16, value: &Value) {
@@ -103,7 +84,7 @@ fn query_value<'a>(query: &'a str, name: &str) -> Option<&'a str> {
 
 /// Handles one request (on its own thread).
 pub fn handle(shared: &Arc<Shared>, guard: &Guard, mut req: Request) {
-    if let Err(r) = guard.check_origin(header(&req, "Host"), header(&req, "Origin")) {
+    if let Err(r) = guard.check_origin(req.header("Host"), req.header("Origin")) {
         return refuse(req, r);
     }
     let url = req.url().to_string();
@@ -123,7 +104,7 @@ pub fn handle(shared: &Arc<Shared>, guard: &Guard, mut req: Request) {
     if !path.starts_with("/api/") {
         return error(req, 404, "no such page");
     }
-    if let Err(r) = guard.check_token(header(&req, "X-Menagerie-Token")) {
+    if let Err(r) = guard.check_token(req.header("X-Menagerie-Token")) {
         return refuse(req, r);
     }
     let command = &path["/api/".len()..];
@@ -141,17 +122,13 @@ pub fn handle(shared: &Arc<Shared>, guard: &Guard, mut req: Request) {
             json_answer(req, 200, &answer);
         }
         Method::Post => {
-            let mut body = Vec::new();
-            let read = req
-                .as_reader()
-                .take(MAX_BODY as u64 + 1)
-                .read_to_end(&mut body);
-            if read.is_err() {
-                return error(req, 400, "the request body could not be read");
-            }
-            if body.len() > MAX_BODY {
-                return error(req, 413, "the request is too large");
-            }
+            let body = match req.read_body(MAX_BODY) {
+                Ok(body) => body,
+                Err(BodyError::TooLarge) => return error(req, 413, "the request is too large"),
+                Err(BodyError::Unreadable) => {
+                    return error(req, 400, "the request body could not be read");
+                }
+            };
             let args: Value = if body.iter().all(u8::is_ascii_whitespace) {
                 json!({})
             } else {
@@ -218,6 +195,8 @@ fn command_result(
             };
             t.new_game(variant, options.as_deref(), fen).map_err(bad)?;
             engine::cancel(shared, &mut t);
+            // The last game's engine line is not this game's, finished search or not.
+            engine::forget_thinking(shared);
             t.analysis_off();
         }
         "position" => {

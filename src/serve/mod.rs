@@ -1,11 +1,13 @@
 //! `menagerie serve`: a board in the browser for every game Menagerie plays.
 //!
-//! A small web server on 127.0.0.1 (tiny_http, one thread per request, no async runtime)
+//! A small web server on 127.0.0.1 (our own, `server`: one thread per connection, every
+//! resource a client can spend bounded, no async runtime)
 //! serves one page and a JSON API; the page draws any variant from the geometry the server
 //! sends and offers the legal moves the server computes, so no rules live in JavaScript.
 //! Engine-to-page updates are Server-Sent Events.
 //!
-//! One job per file: `guard` (token, Host and Origin checks), `http` (routing), `sse` (event
+//! One job per file: `server` (HTTP/1.1 and its limits), `guard` (token, Host and Origin
+//! checks), `http` (routing), `sse` (event
 //! streams and who watches), `view` (the JSON of geometry and positions), `table` (the
 //! two-player game: line, cursor, seats, records), `multi` (the N-player game of compound
 //! turns, Party Chess: its view and table), `desk` (whichever of the two is on the table),
@@ -19,6 +21,7 @@ pub mod guard;
 pub mod http;
 pub mod multi;
 pub mod record;
+pub mod server;
 pub mod sse;
 pub mod table;
 pub mod view;
@@ -100,7 +103,7 @@ pub struct Server {
     pub port: u16,
     pub token: String,
     pub shared: Arc<Shared>,
-    http: Arc<tiny_http::Server>,
+    http: Arc<server::Listener>,
     threads: Vec<JoinHandle<()>>,
 }
 
@@ -134,13 +137,9 @@ pub fn start(config: &ServeConfig, watch: Option<Arc<watch::Watch>>) -> Result<S
         options.set(name, value)?;
     }
     let table = Desk::new(&config.variant, options)?;
-    let http = tiny_http::Server::http(("127.0.0.1", config.port))
+    let http = server::Listener::bind(config.port)
         .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", config.port))?;
-    let port = http
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .ok_or("the server has no IP address")?;
+    let port = http.port();
     let http = Arc::new(http);
     let token = guard::new_token();
     let guard = Arc::new(Guard::new(port, token.clone()));
@@ -162,18 +161,11 @@ pub fn start(config: &ServeConfig, watch: Option<Arc<watch::Watch>>) -> Result<S
         std::thread::Builder::new()
             .name("serve-accept".into())
             .spawn(move || {
-                for request in accept_http.incoming_requests() {
-                    if accept_shared.closing.load(Ordering::SeqCst) {
-                        break;
+                accept_http.serve(Arc::new(move |request| {
+                    if !accept_shared.closing.load(Ordering::SeqCst) {
+                        http::handle(&accept_shared, &guard, request);
                     }
-                    let (shared, guard) = (accept_shared.clone(), guard.clone());
-                    let spawned = std::thread::Builder::new()
-                        .name("serve-request".into())
-                        .spawn(move || http::handle(&shared, &guard, request));
-                    if let Err(e) = spawned {
-                        log::error!("cannot start a request thread: {e}");
-                    }
-                }
+                }));
             })
             .map_err(|e| e.to_string())?,
     );

@@ -214,14 +214,21 @@ impl Table {
         options: Option<&[(String, String)]>,
         fen: Option<&str>,
     ) -> Result<(), String> {
-        let mut values = self.options.clone();
+        // Another variant starts from its own defaults: one game's rule options never carry
+        // over to another's (a new game of the same variant keeps its options).
+        let other_variant = variant.is_some_and(|v| v != self.variant);
+        let mut values = if other_variant {
+            OptionValues::default()
+        } else {
+            self.options.clone()
+        };
         if let Some(list) = options {
             values = OptionValues::default();
             for (name, value) in list {
                 values.set(name, value)?;
             }
         }
-        let switching = variant.is_some_and(|v| v != self.variant) || options.is_some();
+        let switching = other_variant || options.is_some();
         if switching {
             let (game, name, family) = build(variant.unwrap_or(self.variant), &values)?;
             let (evaluator, start) = prepare(&game)?;

@@ -194,7 +194,8 @@ pub fn position_json<G: Game>(game: &G, pos: &mut Position) -> Value {
         "board": board,
         "hands": hands_json(v, pos),
         "side": pos.side(),
-        "check": outcome.is_none() && game.in_check(pos),
+        // A mated royal is marked too: the check is what ended the game.
+        "check": game.in_check(pos),
         "outcome": outcome.map(|o| o.to_string()),
         "legal": legal,
     })

@@ -357,7 +357,7 @@ impl<G: MultiView> MultiTable<G> {
             "hands": Value::Null,
             "players": g.players_json(&self.pos),
             "side": mover,
-            "check": outcome.is_none() && checks & (1 << mover) != 0,
+            "check": checks & (1 << mover) != 0,
             "checks": checked,
             "outcome": outcome.as_ref().map(|o| result_text(Some(o))),
             "winner": outcome.as_ref().map(|o| o.winner),

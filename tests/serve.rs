@@ -489,14 +489,19 @@ fn a_match_is_watched_live() {
     watch.finish(report.summary());
     // Every move was shown as it came.
     let mut seen = 0;
+    let mut last_version = 0;
     loop {
         let state = events.next("state");
         if state["mode"] == "watch" {
             seen += 1;
         }
+        let version = state["version"].as_u64().unwrap();
         if !state["watch"]["summary"].is_null() {
+            // The page shows only states newer than its own: the summary must be one.
+            assert!(version > last_version, "summary at version {version}");
             break;
         }
+        last_version = version;
     }
     assert!(seen >= 12, "only {seen} states of the watched games");
     let state = get(&s, "/api/state");

@@ -9,6 +9,7 @@
 //! | `GET /api/layout` | | the variant's geometry and piece kinds |
 //! | `GET /api/variants` | | the playable variants and their rule options |
 //! | `POST /api/new` | `{variant?, options?: {NAME: VALUE}, fen?}` | a new game |
+//! | `POST /api/position` | `{fen}` | the same variant and options from this position, a new line |
 //! | `POST /api/move` | `{move}` | plays a move (our notation) at the shown position; in an N-player game one atom of the turn (or, between turns, a whole play) |
 //! | `POST /api/end_turn` | | closes the turn being built (N-player games) |
 //! | `POST /api/undo` | `{unit?: "turn"\|"atom"}` | takes back a turn (to the person's turn when playing the engine) or the last atom |

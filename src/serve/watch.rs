@@ -133,6 +133,8 @@ impl Watch {
             .upgrade()
         {
             let mut t = shared.lock();
+            // A new version: the page redraws only what is newer than what it shows.
+            t.touch();
             shared.publish(&mut t);
         }
     }

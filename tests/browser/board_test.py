@@ -462,6 +462,28 @@ def bad_input(p, shots):
     check("bad input: the position is unchanged", p.fen() == before)
 
 
+def engine_and_mate(p, shots):
+    """While the engine thinks, a click on one's own piece says so; a mated king is marked."""
+    p.api("seats", {"seats": ["human", "engine"], "limit": {"kind": "time", "value": 3000}})
+    p.api("new", {"variant": "chess"})
+    p.click_cell("e2")
+    p.click_cell("e4")
+    p.wait(lambda: p.state()["searching"] == "move", "the engine thinking")
+    p.click_cell("d2")
+    p.wait(lambda: not p.d.find_element(By.ID, "message").get_attribute("hidden"), "a message")
+    text = p.d.find_element(By.ID, "message").text
+    check("engine thinking: a click on one's own piece says the engine is thinking",
+          "engine is thinking" in text, text)
+    p.wait(lambda: len(p.state()["moves"]) == 2, "the engine's reply")
+    p.settle()
+    p.api("seats", {"seats": ["human", "human"]})
+    p.api("new", {"variant": "chess"})
+    for frm, to in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")]:
+        p.play(frm, to)
+    marks = p.d.find_elements(By.CSS_SELECTOR, "#marks .mark-check")
+    check("mate: the mated king is marked", len(marks) == 1, len(marks))
+
+
 def gallery(p, shots):
     """Screenshots of each family for the README (only with --screenshots)."""
     p.js("document.getElementById('message').hidden = true")
@@ -536,7 +558,8 @@ def main():
         driver = webdriver.Chrome(service=Service(DRIVER), options=options)
         try:
             page = Page(driver, url)
-            for scenario in [chess, wildebeest, patricia, partonici, cubic, party, bad_input]:
+            for scenario in [chess, wildebeest, patricia, partonici, cubic, party, bad_input,
+                             engine_and_mate]:
                 try:
                     scenario(page, shots)
                 except Exception as e:  # a scenario that cannot go on is one failure

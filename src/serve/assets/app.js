@@ -908,7 +908,15 @@
       selection = { from: cell };
     } else {
       if (!selection && p.board[cell] !== null && !p.outcome && state.cursor === state.moves.length) {
-        showMessage(`${layout.cells[cell].name}: that piece has no legal move now.`, true);
+        // A piece of the side not to move: say whose turn it is, not that the piece is stuck.
+        const owner = typeof p.board[cell] === "number" ? Math.floor(p.board[cell] / 64) : p.side;
+        if (owner !== p.side && state.searching === "move") {
+          showMessage("The engine is thinking about its move: wait for it, or press Stop to make it move now.", true);
+        } else if (owner !== p.side) {
+          showMessage(`${layout.cells[cell].name}: it is the other side's turn.`, true);
+        } else {
+          showMessage(`${layout.cells[cell].name}: that piece has no legal move now.`, true);
+        }
       }
       selection = null;
     }

@@ -269,108 +269,7 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
                 .map_err(cli::CliError),
             None => Ok((cli::variants_command(), true)),
         },
-        Some(Command::Tune { step }) => match step {
-            TuneStep::Selfplay {
-                variant,
-                games,
-                nodes,
-                random_plies,
-                seed,
-                threads,
-                out,
-            } => {
-                let plan = menagerie::tune::selfplay::SelfPlay {
-                    games,
-                    nodes: nodes.clamp(1, 100_000_000),
-                    random_plies,
-                    seed,
-                    threads: threads.clamp(1, 64),
-                    max_plies: 400,
-                };
-                cli::tune_selfplay_command(&variant, &plan, &out).map(|s| (s, true))
-            }
-            TuneStep::Fit {
-                data,
-                rounds,
-                only,
-                write,
-                squares,
-                dump,
-            } => {
-                let how = cli::FitHow {
-                    rounds,
-                    only: only.as_deref(),
-                    dump: dump.as_deref(),
-                    squares: squares.map(|m| match m.as_str() {
-                        "square" => SquareModel::PerSquare,
-                        _ => SquareModel::RankAndFile,
-                    }),
-                };
-                cli::tune_fit_command(&data, &how, write.as_deref()).map(|s| (s, true))
-            }
-            TuneStep::TrainNetwork {
-                data,
-                variant,
-                out,
-                hidden,
-                buckets,
-                men_per_bucket,
-                view,
-                mirror_files,
-                epochs,
-                batch,
-                lr,
-                result_weight,
-                threads,
-                seed,
-                hold_out_every,
-                validate,
-            } => {
-                let plan = menagerie::tune::network::Plan {
-                    hidden,
-                    buckets,
-                    men_per_bucket,
-                    view: if view == "rotate" {
-                        menagerie::eval::network::View::Rotate
-                    } else {
-                        menagerie::eval::network::View::MirrorRanks
-                    },
-                    mirror_files,
-                    epochs: epochs.clamp(1, 10_000),
-                    batch: batch.clamp(1, 1 << 24),
-                    learning_rate: lr,
-                    result_weight: result_weight.clamp(0.0, 1.0),
-                    threads: threads.clamp(1, 64),
-                    seed,
-                    hold_out_every,
-                };
-                cli::tune_train_network_command(&variant, &data, validate.as_deref(), &plan, &out)
-                    .map(|s| (s, true))
-            }
-            TuneStep::CheckNetwork {
-                data,
-                variant,
-                network,
-                limit,
-            } => cli::tune_check_network_command(&variant, &data, network.as_deref(), limit)
-                .map(|s| (s, true)),
-            TuneStep::Compare {
-                variant,
-                a,
-                b,
-                pairs,
-                nodes,
-                threads,
-            } => cli::tune_compare_command(
-                &variant,
-                &a,
-                &b,
-                pairs.clamp(1, 100_000),
-                nodes.clamp(1, 100_000_000),
-                threads.clamp(1, 64),
-            )
-            .map(|s| (s, true)),
-        },
+        Some(Command::Tune { step }) => run_tune(step),
         Some(Command::Bench { perft }) => cli::bench_command(perft).map(|s| (s, true)),
         Some(Command::Fuzz {
             target,
@@ -414,6 +313,112 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
         Some(Command::Match(args)) => menagerie::matches::match_command(&args)
             .map(|s| (s, true))
             .map_err(|e| cli::CliError(e.0)),
+    }
+}
+
+/// `menagerie tune ...`: self-play, fitting, network training and checks, comparisons.
+fn run_tune(step: TuneStep) -> Result<(String, bool), cli::CliError> {
+    match step {
+        TuneStep::Selfplay {
+            variant,
+            games,
+            nodes,
+            random_plies,
+            seed,
+            threads,
+            out,
+        } => {
+            let plan = menagerie::tune::selfplay::SelfPlay {
+                games,
+                nodes: nodes.clamp(1, 100_000_000),
+                random_plies,
+                seed,
+                threads: threads.clamp(1, 64),
+                max_plies: 400,
+            };
+            cli::tune_selfplay_command(&variant, &plan, &out).map(|s| (s, true))
+        }
+        TuneStep::Fit {
+            data,
+            rounds,
+            only,
+            write,
+            squares,
+            dump,
+        } => {
+            let how = cli::FitHow {
+                rounds,
+                only: only.as_deref(),
+                dump: dump.as_deref(),
+                squares: squares.map(|m| match m.as_str() {
+                    "square" => SquareModel::PerSquare,
+                    _ => SquareModel::RankAndFile,
+                }),
+            };
+            cli::tune_fit_command(&data, &how, write.as_deref()).map(|s| (s, true))
+        }
+        TuneStep::TrainNetwork {
+            data,
+            variant,
+            out,
+            hidden,
+            buckets,
+            men_per_bucket,
+            view,
+            mirror_files,
+            epochs,
+            batch,
+            lr,
+            result_weight,
+            threads,
+            seed,
+            hold_out_every,
+            validate,
+        } => {
+            let plan = menagerie::tune::network::Plan {
+                hidden,
+                buckets,
+                men_per_bucket,
+                view: if view == "rotate" {
+                    menagerie::eval::network::View::Rotate
+                } else {
+                    menagerie::eval::network::View::MirrorRanks
+                },
+                mirror_files,
+                epochs: epochs.clamp(1, 10_000),
+                batch: batch.clamp(1, 1 << 24),
+                learning_rate: lr,
+                result_weight: result_weight.clamp(0.0, 1.0),
+                threads: threads.clamp(1, 64),
+                seed,
+                hold_out_every,
+            };
+            cli::tune_train_network_command(&variant, &data, validate.as_deref(), &plan, &out)
+                .map(|s| (s, true))
+        }
+        TuneStep::CheckNetwork {
+            data,
+            variant,
+            network,
+            limit,
+        } => cli::tune_check_network_command(&variant, &data, network.as_deref(), limit)
+            .map(|s| (s, true)),
+        TuneStep::Compare {
+            variant,
+            a,
+            b,
+            pairs,
+            nodes,
+            threads,
+        } => cli::tune_compare_command(
+            &variant,
+            &a,
+            &b,
+            pairs.clamp(1, 100_000),
+            nodes.clamp(1, 100_000_000),
+            threads.clamp(1, 64),
+        )
+        .map(|s| (s, true)),
     }
 }
 

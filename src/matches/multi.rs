@@ -409,18 +409,7 @@ fn play_hand<G: MultiNotation>(
         depth: cfg.depth,
         nodes: cfg.nodes,
     };
-    for (e, slot) in engines.iter_mut().enumerate() {
-        if slot.is_none() {
-            *slot = start_engine(sh, e, worker).ok();
-        }
-        if let Some(u) = slot
-            && let Err(err) = u.new_game(&setup, None)
-        {
-            log::warn!("{}: not ready for a new hand: {err}", sh.names[e]);
-            u.quit();
-            *slot = start_engine(sh, e, worker).ok();
-        }
-    }
+    ready_engines(sh, engines, &setup, worker);
     let mut pos = game.start_position();
     let mut record = HandRecord::default();
     let mut time_losses = vec![0u32; n];
@@ -544,30 +533,7 @@ fn play_hand<G: MultiNotation>(
         });
     }
     let outcome = game.outcome(&pos);
-    record.tags = vec![
-        ("Event".into(), "menagerie match".into()),
-        ("Date".into(), sh.date.clone()),
-        ("Round".into(), (index + 1).to_string()),
-        ("Variant".into(), cfg.variant.clone()),
-        ("VariantOptions".into(), sh.options_tag.clone()),
-        ("Players".into(), n.to_string()),
-    ];
-    for (p, name) in names.iter().enumerate() {
-        let letter = player_letter(p).to_ascii_uppercase();
-        record.tags.push((format!("Player{letter}"), name.clone()));
-    }
-    record.tags.push(("TimeControl".into(), cfg.tc.to_string()));
-    record.tags.push(("StartPosition".into(), start_text));
-    record
-        .tags
-        .push(("Result".into(), result_text(outcome.as_ref())));
-    record.tags.push((
-        "Termination".into(),
-        outcome
-            .as_ref()
-            .map_or("unterminated".to_string(), |o| o.reason.to_string()),
-    ));
-    record.tags.push(("Turns".into(), plays.len().to_string()));
+    record.tags = hand_tags(sh, index, &names, start_text, outcome.as_ref(), plays.len());
     record.closing = Some(
         outcome
             .as_ref()
@@ -586,6 +552,55 @@ fn play_hand<G: MultiNotation>(
         timed,
         record,
     }
+}
+
+/// Every engine started and told a new hand begins; one that is not ready is started again.
+fn ready_engines(sh: &Shared<'_>, engines: &mut [Option<Uci>], setup: &GameSetup, worker: usize) {
+    for (e, slot) in engines.iter_mut().enumerate() {
+        if slot.is_none() {
+            *slot = start_engine(sh, e, worker).ok();
+        }
+        if let Some(u) = slot
+            && let Err(err) = u.new_game(setup, None)
+        {
+            log::warn!("{}: not ready for a new hand: {err}", sh.names[e]);
+            u.quit();
+            *slot = start_engine(sh, e, worker).ok();
+        }
+    }
+}
+
+/// The record's tags of hand `index`: event, players by seat, time control, start, result.
+fn hand_tags(
+    sh: &Shared<'_>,
+    index: usize,
+    names: &[String],
+    start_text: String,
+    outcome: Option<&MultiOutcome>,
+    turns: usize,
+) -> Vec<(String, String)> {
+    let cfg = sh.config;
+    let mut tags: Vec<(String, String)> = vec![
+        ("Event".into(), "menagerie match".into()),
+        ("Date".into(), sh.date.clone()),
+        ("Round".into(), (index + 1).to_string()),
+        ("Variant".into(), cfg.variant.clone()),
+        ("VariantOptions".into(), sh.options_tag.clone()),
+        ("Players".into(), names.len().to_string()),
+    ];
+    for (p, name) in names.iter().enumerate() {
+        let letter = player_letter(p).to_ascii_uppercase();
+        tags.push((format!("Player{letter}"), name.clone()));
+    }
+    tags.push(("TimeControl".into(), cfg.tc.to_string()));
+    tags.push(("StartPosition".into(), start_text));
+    tags.push(("Result".into(), result_text(outcome)));
+    tags.push((
+        "Termination".into(),
+        outcome.map_or("unterminated".to_string(), |o| o.reason.to_string()),
+    ));
+    tags.push(("Turns".into(), turns.to_string()));
+    tags
 }
 
 /// `menagerie match` for an N-player variant: one line per hand, then the summary.

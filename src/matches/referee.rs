@@ -33,6 +33,7 @@ use super::openings::Opening;
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::{Outcome, Reason};
+use crate::core::position::Position;
 use crate::fen::{move_text, parse_move, parse_position};
 use crate::geometry::Sq;
 
@@ -268,32 +269,12 @@ pub fn play_game_watched<G: Game>(
             };
             let opponent_bare = pos.occupied(1 - side).len() == 1;
             let reply = seats[s].adapter.think(&sent[s], &clocks);
-            let (text, elapsed) = match reply {
-                Ok(Reply::Move { text, elapsed }) => (text, elapsed),
-                Err(EngineError::Timeout) => {
+            let (text, elapsed) = match answered_move(game, &mut pos, side, reply, &moves) {
+                Ok(answer) => answer,
+                Err(NotAMove::Timeout) => {
                     break 'game time_forfeit(side, None, left[s], opponent_bare);
                 }
-                Err(e) => break 'game crash(side, &e.to_string()),
-                Ok(Reply::Resign) => {
-                    break 'game (
-                        GameResult::win_for(1 - side),
-                        Termination::Resign { side },
-                        format!("{} resigns", colour(side)),
-                    );
-                }
-                Ok(Reply::Claim { result, line }) => {
-                    break 'game judge_claim(game, &mut pos, side, Some(result), &line);
-                }
-                Ok(Reply::Rejected { line }) => {
-                    let last = moves.last().map_or("-", String::as_str);
-                    break 'game rules_dispute(
-                        side,
-                        format!("refused a move legal by our rules (last move {last}): {line}"),
-                    );
-                }
-                Ok(Reply::NoMove { line }) => {
-                    break 'game judge_claim(game, &mut pos, side, None, &line);
-                }
+                Err(NotAMove::Ends(ending)) => break 'game ending,
             };
             log::debug!(
                 "ply {}: {} answered '{text}' after {:.1} ms with {:.1} ms on its clock",
@@ -324,23 +305,14 @@ pub fn play_game_watched<G: Game>(
             let mv = match parsed.or_else(|e| castling_alias(game, &mut pos, &ours).ok_or(e)) {
                 Ok(mv) => mv,
                 Err(e) => {
-                    let dispute = rule_difference(game, &mut pos, &ours)
-                        .map(|rule| format!("played '{text}', which our {rule} rules do not allow"))
-                        .or_else(|| {
-                            unfollowed_castling(game, start, &moves, side, &ours).map(|castling| {
-                                format!(
-                                    "played '{text}', legal only before the castling '{castling}', which its castling rules do not allow"
-                                )
-                            })
-                        });
-                    if let Some(why) = dispute {
-                        break 'game rules_dispute(side, why);
-                    }
-                    break 'game (
-                        GameResult::win_for(1 - side),
-                        Termination::IllegalMove { side },
-                        format!("{} plays an illegal move '{text}' ({e})", colour(side)),
-                    );
+                    let refused = Refused {
+                        start,
+                        moves: &moves,
+                        side,
+                        text: &text,
+                        ours: &ours,
+                    };
+                    break 'game refused_move(game, &mut pos, &refused, &e.to_string());
                 }
             };
             for (t, seat) in seats.iter().enumerate() {
@@ -390,6 +362,79 @@ pub fn play_game_watched<G: Game>(
 }
 
 type Ending = (GameResult, Termination, String);
+
+/// An engine's answer that is not a move to play.
+enum NotAMove {
+    /// No answer in time (the clock decides what that means).
+    Timeout,
+    /// The answer ends the game: a crash, a resignation, a claim, a refusal.
+    Ends(Ending),
+}
+
+/// The move text and thinking time of an engine's answer, or what else the answer means.
+fn answered_move<G: Game>(
+    game: &G,
+    pos: &mut Position,
+    side: u8,
+    reply: Result<Reply, EngineError>,
+    moves: &[String],
+) -> Result<(String, Duration), NotAMove> {
+    let ending = match reply {
+        Ok(Reply::Move { text, elapsed }) => return Ok((text, elapsed)),
+        Err(EngineError::Timeout) => return Err(NotAMove::Timeout),
+        Err(e) => crash(side, &e.to_string()),
+        Ok(Reply::Resign) => (
+            GameResult::win_for(1 - side),
+            Termination::Resign { side },
+            format!("{} resigns", colour(side)),
+        ),
+        Ok(Reply::Claim { result, line }) => judge_claim(game, pos, side, Some(result), &line),
+        Ok(Reply::Rejected { line }) => {
+            let last = moves.last().map_or("-", String::as_str);
+            rules_dispute(
+                side,
+                format!("refused a move legal by our rules (last move {last}): {line}"),
+            )
+        }
+        Ok(Reply::NoMove { line }) => judge_claim(game, pos, side, None, &line),
+    };
+    Err(NotAMove::Ends(ending))
+}
+
+/// A move our rules refused, with what the referee needs to say why.
+struct Refused<'a> {
+    /// The game's start position string.
+    start: &'a str,
+    /// The moves so far, in our notation.
+    moves: &'a [String],
+    side: u8,
+    /// The move as the engine wrote it, and in our notation.
+    text: &'a str,
+    ours: &'a str,
+}
+
+/// How a refused move ends the game: a rules dispute where the engine's rules differ from
+/// ours (a rule of its own, or castling it cannot follow), else an illegal move.
+fn refused_move<G: Game>(game: &G, pos: &mut Position, r: &Refused<'_>, error: &str) -> Ending {
+    let (side, text) = (r.side, r.text);
+    let dispute = rule_difference(game, pos, r.ours)
+        .map(|rule| format!("played '{text}', which our {rule} rules do not allow"))
+        .or_else(|| {
+            unfollowed_castling(game, r.start, r.moves, side, r.ours).map(|castling| {
+                format!(
+                    "played '{text}', legal only before the castling '{castling}', which its castling rules do not allow"
+                )
+            })
+        });
+    match dispute {
+        Some(why) => rules_dispute(side, why),
+        None => (
+            GameResult::win_for(1 - side),
+            Termination::IllegalMove { side },
+            format!("{} plays an illegal move '{text}' ({error})", colour(side)),
+        ),
+    }
+}
 
 fn by_rules(outcome: Outcome) -> Ending {
     let result = match outcome {

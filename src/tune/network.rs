@@ -11,6 +11,7 @@
 //! minutes, with nothing to install.
 
 use crate::core::game::Game;
+use crate::core::variant::Variant;
 use crate::eval::network::{HIDDEN_STEP, MAX_HIDDEN, NetworkFile, QA, QB, SCALE, View};
 use crate::fen::parse_position;
 use crate::tune::Rng;
@@ -365,33 +366,7 @@ pub fn train<G: Game>(
     if data.is_empty() {
         return Err("no training positions".into());
     }
-    let probe =
-        crate::eval::network::Network::from_bytes(&blank_file(kinds, squares, plan).to_bytes(), v)
-            .map_err(|e| e.0)?;
-    let inputs = 2 * kinds * squares;
-    // Each player's input for each input as the first player sees it without mirroring.
-    let view = |player: u8, flip: bool| -> Vec<u16> {
-        (0..inputs)
-            .map(|i| {
-                let (owner, rest) = (i / (kinds * squares), i % (kinds * squares));
-                let (kind, sq) = (rest / squares, rest % squares);
-                let piece = v.piece(kind as u8, owner as u8);
-                probe.input(player, flip, piece, sq as u16) as u16
-            })
-            .collect()
-    };
-    let view = [
-        [view(0, false), view(0, true)],
-        [view(1, false), view(1, true)],
-    ];
-    let shape = Shape {
-        inputs,
-        hidden: h,
-        buckets: plan.buckets,
-        men_per_bucket: plan.men_per_bucket,
-        view,
-        probe,
-    };
+    let shape = shape_of(v, plan)?;
     let mut rng = Rng::seeded(plan.seed);
     let mut uniform =
         |range: f32| (rng.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 * range - range;
@@ -471,41 +446,11 @@ pub fn train<G: Game>(
         let held_error = if held.is_empty() {
             f64::NAN
         } else {
-            let mut acc = vec![0f32; 4 * h];
-            let mut scratch = Params::zeros_like(&params);
-            held.iter()
-                .map(|&i| {
-                    train_sample(
-                        &shape,
-                        &params,
-                        data.position(i),
-                        target(i),
-                        0.0,
-                        &mut scratch,
-                        &mut acc,
-                    ) as f64
-                })
-                .sum::<f64>()
-                / held.len() as f64
+            mean_error(&shape, &params, data, &held, &target)
         };
         let valid_error = validation.map(|valid| {
-            let mut acc = vec![0f32; 4 * h];
-            let mut scratch = Params::zeros_like(&params);
-            (0..valid.len())
-                .map(|i| {
-                    let s = &valid.samples[i];
-                    train_sample(
-                        &shape,
-                        &params,
-                        valid.position(i),
-                        s.score,
-                        0.0,
-                        &mut scratch,
-                        &mut acc,
-                    ) as f64
-                })
-                .sum::<f64>()
-                / valid.len().max(1) as f64
+            let all: Vec<usize> = (0..valid.len()).collect();
+            mean_error(&shape, &params, valid, &all, &|i| valid.samples[i].score)
         });
         log(&format!(
             "epoch {epoch:>3}  lr {lr:.6}  train {:.6}  held out {held_error:.6}{}",
@@ -519,6 +464,67 @@ pub fn train<G: Game>(
     }
     let params = best.map_or(params, |(_, p)| p);
     Ok(quantise(&params, kinds, squares, plan))
+}
+
+/// The network's shape for variant `v` and `plan`, with each player's input index of every
+/// (owner, kind, cell), as the built-in network reads them (through a blank network).
+fn shape_of(v: &Variant, plan: &Plan) -> Result<Shape, String> {
+    let (kinds, squares) = (v.kinds(), v.geometry().squares());
+    let h = plan.hidden;
+    let probe =
+        crate::eval::network::Network::from_bytes(&blank_file(kinds, squares, plan).to_bytes(), v)
+            .map_err(|e| e.0)?;
+    let inputs = 2 * kinds * squares;
+    // Each player's input for each input as the first player sees it without mirroring.
+    let view = |player: u8, flip: bool| -> Vec<u16> {
+        (0..inputs)
+            .map(|i| {
+                let (owner, rest) = (i / (kinds * squares), i % (kinds * squares));
+                let (kind, sq) = (rest / squares, rest % squares);
+                let piece = v.piece(kind as u8, owner as u8);
+                probe.input(player, flip, piece, sq as u16) as u16
+            })
+            .collect()
+    };
+    let view = [
+        [view(0, false), view(0, true)],
+        [view(1, false), view(1, true)],
+    ];
+    Ok(Shape {
+        inputs,
+        hidden: h,
+        buckets: plan.buckets,
+        men_per_bucket: plan.men_per_bucket,
+        view,
+        probe,
+    })
+}
+
+/// The mean error of `params` over the samples `indices` of `data`, against `target`.
+fn mean_error(
+    shape: &Shape,
+    params: &Params,
+    data: &Data,
+    indices: &[usize],
+    target: &dyn Fn(usize) -> f32,
+) -> f64 {
+    let mut acc = vec![0f32; 4 * shape.hidden];
+    let mut scratch = Params::zeros_like(params);
+    let sum: f64 = indices
+        .iter()
+        .map(|&i| {
+            train_sample(
+                shape,
+                params,
+                data.position(i),
+                target(i),
+                0.0,
+                &mut scratch,
+                &mut acc,
+            ) as f64
+        })
+        .sum();
+    sum / indices.len().max(1) as f64
 }
 
 /// A file of the plan's shape with every weight 0 (to build the input map).

@@ -13,6 +13,19 @@ use crate::search::time::{Budget, Limits, SoftRule};
 use crate::search::tt::{Bound, NO_MOVE};
 use crate::search::{Control, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 
+/// Where a node stands, as the search of one of its atoms needs it.
+struct Here {
+    depth: i32,
+    ply: usize,
+    turns: u32,
+    /// BRS: whether the opponents' reply has been made since the root's turn.
+    replied: bool,
+    /// The mover's turn is under way (not at its first atom).
+    open: bool,
+    /// The mover is the root player.
+    maximizing: bool,
+}
+
 /// The N-player deepening loop's soft limit ([`Budget::past_soft_limit`]): an N-player
 /// iteration costs several times all before it, so it stops at half the scaled plan.
 const SOFT_RULE: SoftRule = SoftRule {
@@ -593,111 +606,51 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        // `open`: the mover's turn is under way, past its first atom.
         let open = self.game.turn_open(&self.pos);
         let mover = self.game.to_move(&self.pos);
         let maximizing = mover == self.root;
-        if !open && let Some(outcome) = self.game.outcome(&self.pos) {
-            return self.terminal(&outcome, turns);
-        }
-        if !open && ply > 0 && self.game.occurrences(&self.pos) >= 2 {
-            // A repetition: as good as the draw the third one would be.
-            return 0;
-        }
-        if ply >= MAX_PLY - 24 {
-            return self.evaluate();
-        }
-        if !open && depth <= 0 {
-            let checked = self.game.in_check_set(&self.pos) & (1 << mover) != 0;
-            if checked && turns < CHECK_EXTENSION_TURNS {
-                depth = 1;
-            } else {
-                return self.quiesce(alpha, beta, ply, turns, 0);
-            }
+        if let Some(score) = self.settled(alpha, beta, &mut depth, ply, turns, open) {
+            return score;
         }
 
-        let layer_salt = if self.brs() && replied && !maximizing {
-            salt(0xb125)
-        } else {
-            0
-        };
-        let key = self.game.hash(&self.pos) ^ self.salt ^ layer_salt;
-        let entry = self.tt.probe(key);
-        let hash_atom = entry.map_or(NO_MOVE, |e| e.packed_move);
-        // No cut-offs inside the root's own turn: its line must reach `END_TURN`.
-        if let Some(e) = entry
-            && turns > 0
-            && e.depth >= depth
-        {
-            let score = from_tt(e.score, turns);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        let key = self.node_key(replied && !maximizing);
+        let (hash_atom, cutoff) = self.probe(key, (alpha, beta), depth, turns);
+        if let Some(score) = cutoff {
+            return score;
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_atom: Option<G::Atom> = None;
 
-        // Near the horizon an opponent out of check replies only with what can hurt at once:
-        // captures and checks. Anything quieter is the static score (stand pat).
-        if !open && !maximizing && depth <= 1 {
-            let checked = self.game.in_check_set(&self.pos) & (1 << mover) != 0;
-            if !checked {
-                return self.threats(alpha, beta, depth, ply, turns, key);
-            }
+        // Near the horizon an opponent out of check replies only with what can hurt at once.
+        if !open && !maximizing && depth <= 1 && !self.in_check(mover) {
+            return self.threats(alpha, beta, depth, ply, turns, key);
         }
 
         // Best-reply search: an opponent at the start of its turn may skip it instead.
         if self.brs() && !open && !maximizing {
-            let skipped = self.skip_turn(alpha, beta, depth, ply, turns, replied);
-            if replied {
-                if let Some(score) = skipped {
-                    return score;
+            match self.skip_turn(alpha, beta, depth, ply, turns, replied) {
+                Some(score) if replied => return score,
+                Some(score) => {
+                    best = score;
+                    if score < beta {
+                        beta = score;
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clone_from(&tail[0]);
+                    }
+                    if alpha >= beta {
+                        return best;
+                    }
                 }
                 // Cannot skip (in check): it must play, as in the game.
-            } else if let Some(score) = skipped {
-                best = score;
-                if score < beta {
-                    beta = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clone_from(&tail[0]);
-                }
-                if alpha >= beta {
-                    return best;
-                }
+                None => {}
             }
         }
 
         let mut atoms = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.game.candidate_atoms(&mut self.pos, &mut atoms);
-        scores.clear();
-        for &a in &atoms {
-            let s = if self.game.is_desperate(&self.pos, a) {
-                // Last, and tried only when nothing else can be played (see below).
-                i32::MIN
-            } else if ply == 0 && pack(&a) != hash_atom {
-                self.root_static.get(&a).map_or(0, |&(s, _)| s)
-            } else {
-                self.order_score(a, hash_atom, mover, ply)
-            };
-            scores.push(s);
-        }
-        // Best first (one stable sort: the selection of the old loop cost n² on a turn of
-        // thousands), each atom keeping its score.
-        let mut ranked: Vec<(i32, G::Atom)> =
-            scores.iter().copied().zip(atoms.iter().copied()).collect();
-        ranked.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-        atoms.clear();
-        scores.clear();
-        for (s, a) in ranked {
-            scores.push(s);
-            atoms.push(a);
-        }
+        self.order_atoms(&mut atoms, &mut scores, hash_atom, mover, ply);
         let width = if open {
             self.tail_width(turns, depth)
         } else {
@@ -725,42 +678,20 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
                     }
                     continue;
                 }
-                if ply == 0
-                    && let Some(&(stat, forcing)) = self.root_static.get(&atom)
-                    && !forcing
-                    && stat + TAIL_ALLOWANCE < alpha - BEAM_MARGIN
-                {
-                    // Futility at the root: after a quiet turn the next player may stand pat,
-                    // so the search cannot score it much above its static score.
+                if ply == 0 && self.futile_at_root(atom, alpha) {
                     continue;
                 }
                 tried += 1;
             }
-            let (child_depth, child_turns, child_replied) = if atom == G::END_TURN {
-                (depth, turns + 1, !maximizing)
-            } else if !open {
-                (depth - 1, turns, replied)
-            } else {
-                (depth, turns, replied)
+            let here = Here {
+                depth,
+                ply,
+                turns,
+                replied,
+                open,
+                maximizing,
             };
-            // The first iteration gives the first atoms of the root an exact score (their best
-            // continuation) unless they are far below the best, which orders the root plays
-            // of the deeper iterations.
-            let window_alpha = if ply == 0 {
-                alpha.saturating_sub(BEAM_MARGIN).max(-INFINITY)
-            } else {
-                alpha
-            };
-            self.game.make_atom(&mut self.pos, atom);
-            let score = self.node(
-                window_alpha,
-                beta,
-                child_depth,
-                ply + 1,
-                child_turns,
-                child_replied,
-            );
-            self.game.unmake_atom(&mut self.pos);
+            let score = self.search_atom(atom, alpha, beta, &here);
             if self.stopped {
                 self.lists[ply] = atoms;
                 self.scores[ply] = scores;
@@ -786,10 +717,7 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             if better {
                 best = score;
                 best_atom = Some(atom);
-                self.pv[ply].clear();
-                self.pv[ply].push(PvStep::Atom(atom));
-                let (head, tail) = self.pv.split_at_mut(ply + 1);
-                head[ply].extend_from_slice(&tail[0]);
+                self.update_pv(ply, atom);
                 if maximizing {
                     alpha = alpha.max(score);
                 } else {
@@ -810,19 +738,191 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             // No candidate finishes the turn (or none within the tries): a dead end.
             return DEAD;
         }
-        if best.abs() < INFINITY {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let packed = best_atom.map_or(NO_MOVE, |a| pack(&a));
-            self.tt
-                .store(key, packed, to_tt(best, turns), depth.max(0), bound);
-        }
+        self.store(key, best, best_atom, (alpha0, beta0), depth, turns);
         best
+    }
+
+    /// The table key of this node: the game's hash salted with the root player and the
+    /// algorithm, and in BRS with whether the opponents' reply has been made (`replied_layer`).
+    fn node_key(&self, replied_layer: bool) -> u64 {
+        let layer_salt = if self.brs() && replied_layer {
+            salt(0xb125)
+        } else {
+            0
+        };
+        self.game.hash(&self.pos) ^ self.salt ^ layer_salt
+    }
+
+    /// Whether `player` is in check.
+    fn in_check(&self, player: Player) -> bool {
+        self.game.in_check_set(&self.pos) & (1 << player) != 0
+    }
+
+    /// The score of a node that needs no search of its own: the hand is over, the position
+    /// repeats, the ply limit, or the horizon at the start of a turn (quiescence; a player in
+    /// check gets one more turn of depth instead, a few times down a line).
+    fn settled(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: &mut i32,
+        ply: usize,
+        turns: u32,
+        open: bool,
+    ) -> Option<i32> {
+        if !open && let Some(outcome) = self.game.outcome(&self.pos) {
+            return Some(self.terminal(&outcome, turns));
+        }
+        if !open && ply > 0 && self.game.occurrences(&self.pos) >= 2 {
+            // A repetition: as good as the draw the third one would be.
+            return Some(0);
+        }
+        if ply >= MAX_PLY - 24 {
+            return Some(self.evaluate());
+        }
+        if !open && *depth <= 0 {
+            let mover = self.game.to_move(&self.pos);
+            if self.in_check(mover) && turns < CHECK_EXTENSION_TURNS {
+                *depth = 1;
+            } else {
+                return Some(self.quiesce(alpha, beta, ply, turns, 0));
+            }
+        }
+        None
+    }
+
+    /// Plays `atom` and searches the child: the turn goes on (same depth), ends (the next
+    /// player, a turn more), or a closed turn's first atom costs a ply.
+    fn search_atom(&mut self, atom: G::Atom, alpha: i32, beta: i32, here: &Here) -> i32 {
+        let (depth, turns, replied) = (here.depth, here.turns, here.replied);
+        let (child_depth, child_turns, child_replied) = if atom == G::END_TURN {
+            (depth, turns + 1, !here.maximizing)
+        } else if !here.open {
+            (depth - 1, turns, replied)
+        } else {
+            (depth, turns, replied)
+        };
+        // The first iteration gives the first atoms of the root an exact score (their best
+        // continuation) unless they are far below the best, which orders the root plays of the
+        // deeper iterations.
+        let window_alpha = if here.ply == 0 {
+            alpha.saturating_sub(BEAM_MARGIN).max(-INFINITY)
+        } else {
+            alpha
+        };
+        self.game.make_atom(&mut self.pos, atom);
+        let score = self.node(
+            window_alpha,
+            beta,
+            child_depth,
+            here.ply + 1,
+            child_turns,
+            child_replied,
+        );
+        self.game.unmake_atom(&mut self.pos);
+        score
+    }
+
+    /// Futility at the root: after a quiet turn the next player may stand pat, so the search
+    /// cannot score a quiet first atom much above its static score.
+    fn futile_at_root(&self, atom: G::Atom, alpha: i32) -> bool {
+        self.root_static
+            .get(&atom)
+            .is_some_and(|&(stat, forcing)| !forcing && stat + TAIL_ALLOWANCE < alpha - BEAM_MARGIN)
+    }
+
+    /// `atom` and the child's line become this ply's principal variation.
+    fn update_pv(&mut self, ply: usize, atom: G::Atom) {
+        self.pv[ply].clear();
+        self.pv[ply].push(PvStep::Atom(atom));
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// The table's atom for this node, and its score where the entry is deep enough to cut
+    /// the node off. No cut-offs inside the root's own turn: its line must reach `END_TURN`.
+    fn probe(
+        &self,
+        key: u64,
+        (alpha, beta): (i32, i32),
+        depth: i32,
+        turns: u32,
+    ) -> (u32, Option<i32>) {
+        let entry = self.tt.probe(key);
+        let hash_atom = entry.map_or(NO_MOVE, |e| e.packed_move);
+        let cutoff = entry
+            .filter(|e| turns > 0 && e.depth >= depth)
+            .and_then(|e| {
+                let score = from_tt(e.score, turns);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                cut.then_some(score)
+            });
+        (hash_atom, cutoff)
+    }
+
+    /// Keeps a node's result in the table, its bound from the window it was searched with
+    /// (nothing when no atom was scored).
+    fn store(
+        &self,
+        key: u64,
+        best: i32,
+        best_atom: Option<G::Atom>,
+        (alpha0, beta0): (i32, i32),
+        depth: i32,
+        turns: u32,
+    ) {
+        if best.abs() >= INFINITY {
+            return;
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let packed = best_atom.map_or(NO_MOVE, |a| pack(&a));
+        self.tt
+            .store(key, packed, to_tt(best, turns), depth.max(0), bound);
+    }
+
+    /// The candidate atoms of this node, best first by move ordering, each with its score:
+    /// desperate atoms (Surrender) last, at `i32::MIN`; at the root the first iteration's
+    /// static scores. One stable sort: the selection of an older loop cost n² on a turn of
+    /// thousands.
+    fn order_atoms(
+        &mut self,
+        atoms: &mut Vec<G::Atom>,
+        scores: &mut Vec<i32>,
+        hash_atom: u32,
+        mover: Player,
+        ply: usize,
+    ) {
+        self.game.candidate_atoms(&mut self.pos, atoms);
+        scores.clear();
+        for &a in atoms.iter() {
+            let s = if self.game.is_desperate(&self.pos, a) {
+                i32::MIN
+            } else if ply == 0 && pack(&a) != hash_atom {
+                self.root_static.get(&a).map_or(0, |&(s, _)| s)
+            } else {
+                self.order_score(a, hash_atom, mover, ply)
+            };
+            scores.push(s);
+        }
+        let mut ranked: Vec<(i32, G::Atom)> =
+            scores.iter().copied().zip(atoms.iter().copied()).collect();
+        ranked.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        atoms.clear();
+        scores.clear();
+        for (s, a) in ranked {
+            scores.push(s);
+            atoms.push(a);
+        }
     }
 
     /// The first iteration's result for one first atom of the root: the play it leads to

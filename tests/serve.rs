@@ -8,6 +8,7 @@ mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use menagerie::serve::{ServeConfig, Server, start};
@@ -447,7 +448,6 @@ fn records_replay_and_branch() {
 fn a_match_is_watched_live() {
     use menagerie::matches::config::{EngineSpec, MatchConfig, OpeningSource, TimeControl};
     use menagerie::serve::watch::Watch;
-    use std::sync::Arc;
     let engine = env!("CARGO_BIN_EXE_menagerie");
     let spec = |name: &str| EngineSpec::parse(&format!("name={name},cmd={engine}")).unwrap();
     let config = MatchConfig {
@@ -1074,5 +1074,52 @@ fn rule_options_do_not_carry_over_to_another_variant() {
     assert_eq!(options(&state), json!([]));
     let state = post(&s, "new", json!({"variant": "patricia"})).unwrap();
     assert_eq!(options(&state), json!([]));
+    s.stop();
+}
+
+/// *New game* while a match is watched stays on the table: the match's next moves do not
+/// replace it (they go on in the list), until the person picks a game of the match again.
+#[test]
+fn a_new_game_beside_a_watched_match_stays() {
+    use menagerie::matches::referee::Live;
+    use menagerie::serve::watch::Watch;
+    let watch = Arc::new(Watch::new("test match"));
+    let s = start(
+        &ServeConfig {
+            port: 0,
+            variant: "chess".into(),
+            options: Vec::new(),
+        },
+        Some(watch.clone()),
+    )
+    .unwrap();
+    let names = ["A".to_string(), "B".to_string()];
+    fn live(moves: &[String]) -> Live<'_> {
+        Live {
+            start: None,
+            moves,
+            left: [Duration::from_secs(5); 2],
+            thinking: None,
+            ended: None,
+        }
+    }
+    let first = ["e2e4".to_string()];
+    watch.live(1, &names, &live(&first));
+    assert_eq!(get(&s, "/api/state")["mode"], "watch");
+    post(&s, "seats", json!({"seats": ["human", "human"]})).unwrap();
+    let state = post(&s, "new", json!({"variant": "chess"})).unwrap();
+    assert_eq!(state["mode"], "play");
+    let later = ["e2e4".to_string(), "e7e5".to_string()];
+    watch.live(1, &names, &live(&later));
+    let state = get(&s, "/api/state");
+    assert_eq!(
+        state["mode"], "play",
+        "the match's move replaced the new game"
+    );
+    assert_eq!(state["moves"], json!([]));
+    post(&s, "move", json!({"move": "d2d4"})).expect("the new game goes on");
+    let state = post(&s, "watch", json!({"game": 1})).unwrap();
+    assert_eq!(state["mode"], "watch");
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(2));
     s.stop();
 }

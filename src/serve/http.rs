@@ -162,6 +162,13 @@ fn opt_text<'a>(args: &'a Value, name: &str) -> Result<Option<&'a str>, String> 
     }
 }
 
+/// The person puts something of their own on the table: a watched match stops replacing it.
+fn leave_watch(shared: &Shared) {
+    if let Some(watch) = &shared.watch {
+        watch.leave();
+    }
+}
+
 /// Runs a command on the table; on success publishes and returns the new state.
 fn command_result(
     shared: &Arc<Shared>,
@@ -195,6 +202,7 @@ fn command_result(
                 Some(_) => return Err(bad("'options' must be an object".into())),
             };
             t.new_game(variant, options.as_deref(), fen).map_err(bad)?;
+            leave_watch(shared);
             engine::cancel(shared, &mut t);
             // The last game's engine line is not this game's, finished search or not.
             engine::forget_thinking(shared);
@@ -203,6 +211,7 @@ fn command_result(
         "position" => {
             let fen = text_arg(args, "fen").map_err(bad)?;
             t.new_game(None, None, Some(fen)).map_err(bad)?;
+            leave_watch(shared);
             engine::cancel(shared, &mut t);
         }
         "move" => {
@@ -287,6 +296,7 @@ fn command_result(
         "record" => {
             let text = text_arg(args, "pgn").map_err(bad)?;
             t.load_record(text).map_err(bad)?;
+            leave_watch(shared);
             engine::cancel(shared, &mut t);
             t.analysis_off();
         }

@@ -34,6 +34,9 @@ struct Inner {
     shown: Option<usize>,
     /// The person picked the shown game (no more following the newest).
     chosen: bool,
+    /// The person put something else on the table (a new game, a position, a record): the
+    /// match's moves no longer replace it until a game is chosen again.
+    left: bool,
     summary: Option<String>,
 }
 
@@ -102,7 +105,7 @@ impl Watch {
             if !inner.chosen && live.ended.is_none() && shown_over {
                 inner.shown = Some(number);
             }
-            inner.shown == Some(number)
+            inner.shown == Some(number) && !inner.left
         };
         if show {
             self.put_on_table(number);
@@ -118,9 +121,15 @@ impl Watch {
             }
             inner.shown = Some(number);
             inner.chosen = true;
+            inner.left = false;
         }
         self.put_on_table(number);
         Ok(())
+    }
+
+    /// The person put something else on the table: the match goes on in the list only.
+    pub fn leave(&self) {
+        self.inner().left = true;
     }
 
     /// The match is over: its summary.

@@ -475,6 +475,23 @@ fn harfyblob_grows_when_it_captures() {
     assert!(game.write_position(&pos).contains("a:H[3]:"));
 }
 
+/// D24a: a HarfyBlob taking a Locust grows by 1 and by the Locusts left on the board.
+#[test]
+fn harfyblob_taking_a_locust_grows_by_one_and_the_locusts_left() {
+    let game = Party::standard();
+    let cases: [(&[(&str, &str)], u8); 2] = [
+        (&[("j11", "&b"), ("a20", "&b"), ("t20", "&b")], 4),
+        (&[("j11", "&b")], 2),
+    ];
+    for (locusts, hn) in cases {
+        let mut men = vec![("j10", "Ha"), ("a1", "Ka"), ("t1", "Kb")];
+        men.extend_from_slice(locusts);
+        let mut pos = read(&fen(&men, "ab", &bare_records(2)));
+        play(&game, &mut pos, "j10j11");
+        assert_eq!(pos.piece_at(sq("j11")).unwrap().hn, hn, "{} Locusts", locusts.len());
+    }
+}
+
 #[test]
 fn kamikaze_is_destroyed_when_it_captures() {
     let game = Party::standard();

@@ -694,7 +694,7 @@ def apply(p, a):
                 if victim[0] == "H":
                     gain = victim[2]
                 elif victim[0] == "&":
-                    gain = q.locusts()
+                    gain = 1 + q.locusts()
                 else:
                     gain = 1
                 new[2] = v[2] + gain

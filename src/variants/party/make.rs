@@ -83,9 +83,11 @@ pub fn apply(st: &mut State, atom: Atom) -> Effects {
                 let mut q = p;
                 match p.kind {
                     Kind::Harfy => {
+                        // The +1 of any capture but a HarfyBlob's, and for a Locust also
+                        // the Locusts left on the board (docs/party.md, D24a).
                         let gain = match victim.kind {
                             Kind::Harfy => victim.hn as u32,
-                            Kind::Locust => st.locusts as u32,
+                            Kind::Locust => 1 + st.locusts as u32,
                             _ => 1,
                         };
                         q.hn = clamp_hn(p.hn as u32 + gain);

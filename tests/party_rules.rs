@@ -286,9 +286,13 @@ fn a_move_that_gives_check_ends_the_turn() {
         "ab",
         "a:C:3:0:-/b:-:3:0:-",
     ));
-    // s10t10 checks b (t11..t19 empty): nothing may follow it.
-    assert!(game.read_play(&mut pos, "s10t10").is_ok());
-    assert!(game.read_play(&mut pos, "s10t10,C@e1").is_err());
+    // s10t10 checks b (t11..t19 empty): the turn ends there, and what is written after it is
+    // not carried out (D34a): the play is the Move alone.
+    let alone = game.read_play(&mut pos, "s10t10").unwrap();
+    assert_eq!(game.read_play(&mut pos, "s10t10,C@e1").unwrap(), alone);
+    assert_eq!(game.read_play(&mut pos, "s10t10,a1a2,C@e1").unwrap(), alone);
+    assert!(game.read_play(&mut pos, "s10t10,pass").is_err());
+    assert!(game.read_play(&mut pos, "C@e1,s10t10").is_err());
     assert!(game.read_play(&mut pos, "s10s11,C@e1").is_ok());
 }
 
@@ -488,7 +492,12 @@ fn harfyblob_taking_a_locust_grows_by_one_and_the_locusts_left() {
         men.extend_from_slice(locusts);
         let mut pos = read(&fen(&men, "ab", &bare_records(2)));
         play(&game, &mut pos, "j10j11");
-        assert_eq!(pos.piece_at(sq("j11")).unwrap().hn, hn, "{} Locusts", locusts.len());
+        assert_eq!(
+            pos.piece_at(sq("j11")).unwrap().hn,
+            hn,
+            "{} Locusts",
+            locusts.len()
+        );
     }
 }
 

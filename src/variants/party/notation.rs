@@ -717,10 +717,27 @@ pub fn read_play(st: &State, rule: EndRule, text: &str) -> Result<Vec<Atom>, Mov
     let mut work = st.clone();
     let mut atoms = Vec::new();
     let mut list = Vec::new();
+    let mut dropped = false;
     // Each atom is looked up among the candidates (legal as atoms) and the turn must close
     // legally after the last: exactly the legal plays, without proving every other candidate
     // completable (which costs seconds for a player in check with a full reserve).
     for (i, w) in reordered.iter().enumerate() {
+        if i > 0 {
+            legal::prepare(&mut work);
+            if work.turn_state.truncated == Some(true) {
+                // D34a: a Move that checks another player ends the turn, and the atomic plays
+                // written after it "are not executed": dropped, not refused. They must still
+                // be Moves or Placements (a pass or a Special never follows a Move).
+                if let Some(bad) = reordered[i..].iter().find(|w| !(w.moves || w.places)) {
+                    return Err(illegal(format!(
+                        "'{}' cannot follow a Move in a turn (D32)",
+                        bad.text
+                    )));
+                }
+                dropped = true;
+                break;
+            }
+        }
         legal::candidate_atoms(&mut work, rule, &mut list);
         let Some(&atom) = list.iter().find(|&&a| {
             a != Atom::END_TURN
@@ -745,7 +762,9 @@ pub fn read_play(st: &State, rule: EndRule, text: &str) -> Result<Vec<Atom>, Mov
         };
         return Err(illegal(reason));
     }
-    if placements_first && !same_as_written_order(st, &written, &reordered, &atoms, &work) {
+    if placements_first
+        && (dropped || !same_as_written_order(st, &written, &reordered, &atoms, &work))
+    {
         return Err(illegal(
             "Placements come after Moves; written first, they change the result (D36)".into(),
         ));

@@ -97,6 +97,23 @@ fn a_single_check_moves_the_checked_player_to_the_top() {
     assert_eq!(pos.check_set(), 0b100);
 }
 
+/// D39a: a player the turn newly checks goes above those already in check. c and d are in
+/// check from a's rook; c's king step uncovers c's rook against e alone: e first (`edabc`).
+#[test]
+fn a_new_single_check_goes_above_the_players_already_in_check() {
+    let mut options = menagerie::variants::OptionValues::default();
+    options.set("PartyPlayers", "5").unwrap();
+    let game = Party::build(&options).unwrap();
+    let mut pos = game
+        .read_position(
+            "20/20/20/20/20/5Rc3Kc5Ke4/20/20/20/20/20/20/20/20/20/9Ra9Kd/20/20/20/Ka1Kb17 \
+             cdeab a:-:0:0:-/b:-:0:0:-/c:-:0:0:-/d:-:0:0:-/e:-:0:0:- 0 1",
+        )
+        .unwrap();
+    play(&game, &mut pos, "j15i16");
+    assert_eq!(letters(&game.play_list(&pos)), "edabc");
+}
+
 #[test]
 fn checked_players_keep_their_order_at_the_top() {
     // §10.5 fact 33, second case: abcd, a checks c and d -> cdba.

@@ -928,7 +928,11 @@ def end_turn(p, before, noisy):
     q.quiet = 0 if noisy else q.quiet + 1
     order = q.order[1:] + [x]
     checked = check_set(q)
-    order = [o for o in order if o in checked] + [o for o in order if o not in checked]
+    # D39a: those the play newly checked first, then those still in check, then the rest.
+    was = check_set(before)
+    order = ([o for o in order if o in checked and o not in was]
+             + [o for o in order if o in checked and o in was]
+             + [o for o in order if o not in checked])
     on_board = {v[1] for v in q.board.values()}
     if len(on_board) >= 7:
         while order[0] not in on_board:

@@ -214,7 +214,11 @@ fn end_turn(st: &mut State, rule: EndRule) {
     st.quiet = if noisy { 0 } else { st.quiet + 1 };
     st.turn += 1;
     st.ended = decide(st, rule);
-    let order = play_list::after_turn(st);
+    let before = st
+        .turn_state
+        .snapshot
+        .map_or_else(|| attack::check_set(st), |s| s.checked);
+    let order = play_list::after_turn(st, before);
     st.set_list(&order[..st.players as usize]);
     st.turn_state = TurnState::fresh();
 }

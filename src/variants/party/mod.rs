@@ -185,7 +185,8 @@ impl MultiGame for Party {
             return false;
         }
         pos.push(false, |st| {
-            let order = play_list::after_turn(st);
+            // A null turn checks nobody new.
+            let order = play_list::after_turn(st, attack::check_set(st));
             st.set_list(&order[..st.players as usize]);
             st.turn_state = turn::TurnState::fresh();
         });

@@ -2,7 +2,9 @@
 //!
 //! The top entry is the player to move. At the end of every turn:
 //! 1. the mover goes to the bottom;
-//! 2. every player now in check moves to the top, keeping their order (a stable partition);
+//! 2. every player now in check moves to the top, keeping their order (a stable partition):
+//!    first those the turn checked who were not in check when it began (D39a), then those
+//!    still in check;
 //! 3. skip rule: while at least 7 players have pieces on the board and the top player has none,
 //!    the top player goes to the bottom (no play happens, the echo pattern is unchanged).
 //!
@@ -10,30 +12,33 @@
 //! position string.
 
 use super::attack;
+use super::state::Players;
 use super::state::{MAX, State};
 
-/// The list after the turn of the player on top.
-pub fn after_turn(st: &State) -> [u8; MAX] {
+/// The list after the turn of the player on top; `before` is who was in check when the turn
+/// began.
+pub fn after_turn(st: &State, before: Players) -> [u8; MAX] {
     let n = st.players as usize;
     let mut order = [0u8; MAX];
     order[..n - 1].copy_from_slice(&st.list[1..n]);
     order[n - 1] = st.list[0];
-    normalise(st, &mut order[..n]);
+    normalise(st, &mut order[..n], before);
     order
 }
 
-/// Steps 2 and 3 of D39 on `order`.
-pub fn normalise(st: &State, order: &mut [u8]) {
+/// Steps 2 and 3 of D39 on `order`: the newly checked, then the still checked, then the rest,
+/// each group in its order; then the skip rule.
+pub fn normalise(st: &State, order: &mut [u8], before: Players) {
     let checked = attack::check_set(st);
+    let newly = checked & !before;
     let mut out = [0u8; MAX];
     let mut i = 0;
-    for &p in order.iter().filter(|&&p| checked & (1 << p) != 0) {
-        out[i] = p;
-        i += 1;
-    }
-    for &p in order.iter().filter(|&&p| checked & (1 << p) == 0) {
-        out[i] = p;
-        i += 1;
+    let groups = [newly, checked & before, !checked];
+    for group in groups {
+        for &p in order.iter().filter(|&&p| group & (1 << p) != 0) {
+            out[i] = p;
+            i += 1;
+        }
     }
     order.copy_from_slice(&out[..order.len()]);
     skip(st, order);

@@ -46,6 +46,9 @@ pub struct Snapshot {
     pub counted: u8,
     /// Placement exception (a) is open to X this turn: W = 0 and P < 5.
     pub exception_a: bool,
+    /// The players in check when the turn began: at its end, a player the turn newly checks
+    /// goes above them in the play list (D39a).
+    pub checked: super::state::Players,
 }
 
 impl Snapshot {
@@ -54,7 +57,8 @@ impl Snapshot {
         let x = st.mover();
         let w2 = weight::weight2(st, x);
         let p = st.counted[x as usize];
-        let multi_check = attack::check_set(st).count_ones() >= 2;
+        let checked = attack::check_set(st);
+        let multi_check = checked.count_ones() >= 2;
         let shapes = if multi_check || w2 > 200 || p > 9 {
             Shapes::Single
         } else if w2 == 0 {
@@ -73,6 +77,7 @@ impl Snapshot {
             weight2: w2,
             counted: p,
             exception_a: w2 == 0 && p < 5,
+            checked,
         }
     }
 }
@@ -113,16 +118,19 @@ impl TurnState {
         let shape = self
             .snapshot
             .map_or(0, |s| s.shapes as u64 + 1 + 4 * s.exception_a as u64);
-        zobrist::mix(
-            zobrist::TURN
-                | (self.atoms as u64) << 52
-                | (self.moves as u64) << 48
-                | (self.places as u64) << 44
-                | (self.single as u64) << 43
-                | shape << 36
-                | (self.moved[0] as u64) << 18
-                | self.moved[1] as u64,
-        )
+        // The check set the turn began with decides the play list at its end (D39a).
+        let checked = self.snapshot.map_or(0, |s| s.checked as u64);
+        checked.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ zobrist::mix(
+                zobrist::TURN
+                    | (self.atoms as u64) << 52
+                    | (self.moves as u64) << 48
+                    | (self.places as u64) << 44
+                    | (self.single as u64) << 43
+                    | shape << 36
+                    | (self.moved[0] as u64) << 18
+                    | self.moved[1] as u64,
+            )
     }
 }
 

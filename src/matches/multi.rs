@@ -420,21 +420,7 @@ fn play_hand<G: MultiNotation>(
     let mut clocks = vec![cfg.tc.base; n];
     let mut plays: Vec<String> = Vec::new();
     let opening_plays = opening(game, cfg.random_plies, cfg.seed, index / n);
-    for (i, text) in opening_plays.iter().enumerate() {
-        let mover = game.to_move(&pos);
-        let atoms = game
-            .read_play(&mut pos, text)
-            .expect("opening plays are made by the rules");
-        for a in atoms {
-            game.make_atom(&mut pos, a);
-        }
-        plays.push(text.clone());
-        record.turns.push(RecordTurn {
-            player: mover,
-            play: text.clone(),
-            comment: (i + 1 == opening_plays.len()).then(|| "opening".to_string()),
-        });
-    }
+    play_opening(game, &mut pos, &opening_plays, &mut plays, &mut record);
     let start_text = game.write_position(&game.start_position());
     loop {
         if game.outcome(&pos).is_some() {
@@ -551,6 +537,32 @@ fn play_hand<G: MultiNotation>(
         thinking,
         timed,
         record,
+    }
+}
+
+/// Plays the hand's opening turns from the start, into `plays` and the record (the last one
+/// marked as the end of the opening).
+fn play_opening<G: MultiNotation>(
+    game: &G,
+    pos: &mut G::Pos,
+    opening_plays: &[String],
+    plays: &mut Vec<String>,
+    record: &mut HandRecord,
+) {
+    for (i, text) in opening_plays.iter().enumerate() {
+        let mover = game.to_move(pos);
+        let atoms = game
+            .read_play(pos, text)
+            .expect("opening plays are made by the rules");
+        for a in atoms {
+            game.make_atom(pos, a);
+        }
+        plays.push(text.clone());
+        record.turns.push(RecordTurn {
+            player: mover,
+            play: text.clone(),
+            comment: (i + 1 == opening_plays.len()).then(|| "opening".to_string()),
+        });
     }
 }
 

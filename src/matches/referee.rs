@@ -34,6 +34,7 @@ use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind, MoveList};
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::position::Position;
+use crate::core::variant::Variant;
 use crate::fen::{move_text, parse_move, parse_position};
 use crate::geometry::Sq;
 
@@ -221,22 +222,12 @@ pub fn play_game_watched<G: Game>(
     let mut list = MoveList::new();
 
     let ending = 'game: {
-        for side in 0..2u8 {
-            let seat = &mut seats[side as usize];
-            let their_start = opening
-                .start
-                .as_deref()
-                .map(|s| seat.codec.encode_position(s));
-            if let Err(e) = seat.adapter.new_game(seat.setup, their_start.as_deref()) {
-                break 'game crash(side, &format!("not ready for a new game: {e}"));
-            }
+        if let Err(ending) = new_game_for_both(&mut seats, opening) {
+            break 'game ending;
         }
         for text in &opening.moves {
             let mv = parse_move(game, &mut pos, text).expect("openings are checked when read");
-            for (s, seat) in seats.iter().enumerate() {
-                sent[s].push(seat.codec.encode(v, &mv));
-            }
-            moves.push(move_text(v, &mv));
+            note_move(v, &seats, &mut sent, &mut moves, mv);
             game.make(&mut pos, mv);
         }
         let mut left = [rules.tc.base; 2];
@@ -315,10 +306,7 @@ pub fn play_game_watched<G: Game>(
                     break 'game refused_move(game, &mut pos, &refused, &e.to_string());
                 }
             };
-            for (t, seat) in seats.iter().enumerate() {
-                sent[t].push(seat.codec.encode(v, &mv));
-            }
-            moves.push(move_text(v, &mv));
+            note_move(v, &seats, &mut sent, &mut moves, mv);
             game.make(&mut pos, mv);
             let thinking = seats[s]
                 .adapter
@@ -362,6 +350,37 @@ pub fn play_game_watched<G: Game>(
 }
 
 type Ending = (GameResult, Termination, String);
+
+/// Tells both engines a game begins (from the opening's set-up position, if any, in each
+/// engine's notation); an engine that is not ready loses the game as a crash.
+fn new_game_for_both(seats: &mut [Seat<'_>; 2], opening: &Opening) -> Result<(), Ending> {
+    for side in 0..2u8 {
+        let seat = &mut seats[side as usize];
+        let their_start = opening
+            .start
+            .as_deref()
+            .map(|s| seat.codec.encode_position(s));
+        if let Err(e) = seat.adapter.new_game(seat.setup, their_start.as_deref()) {
+            return Err(crash(side, &format!("not ready for a new game: {e}")));
+        }
+    }
+    Ok(())
+}
+
+/// Records a move before it is made: in each engine's notation for what it is sent, and in
+/// ours for the game's move list.
+fn note_move(
+    v: &Variant,
+    seats: &[Seat<'_>; 2],
+    sent: &mut [Vec<String>; 2],
+    moves: &mut Vec<String>,
+    mv: Move,
+) {
+    for (t, seat) in seats.iter().enumerate() {
+        sent[t].push(seat.codec.encode(v, &mv));
+    }
+    moves.push(move_text(v, &mv));
+}
 
 /// An engine's answer that is not a move to play.
 enum NotAMove {

@@ -4,7 +4,7 @@
 Why: Menagerie's own evaluation (hand-made terms plus a small learned correction) was the
 limit against Fairy-Stockfish (docs/strength.md); a network needs millions of
 positions with good scores, and Debian's Stockfish (package `stockfish`, 15.1, with its own
-NNUE) scores them far better than any engine we can write in a session. The network learns
+NNUE) scores them far better than any engine we can write here. The network learns
 the scores; no code or weights of the teacher are used.
 
 Each game starts with a few uniformly random legal moves (so the positions are varied, and

@@ -232,6 +232,16 @@ pub fn play_text<G: MultiNotation>(game: &G, pos: &mut G::Pos, atoms: &[G::Atom]
 /// position's hash): random players, random openings and tests. `pos` is unchanged.
 pub fn random_play<G: MultiGame>(game: &G, pos: &mut G::Pos, seed: u64) -> Vec<G::Atom> {
     let mut rng = super::random::XorShift64Star::new(seed ^ game.hash(pos) ^ 0x2545_f491_4f6c_dd1d);
+    play_turn_by(game, pos, |_, _, atoms| atoms[rng.below(atoms.len())])
+}
+
+/// A whole turn built atom by atom: `choose` picks one of the atoms offered at each step
+/// (never an empty list) until `END_TURN` or until nothing is offered. `pos` is unchanged.
+pub fn play_turn_by<G: MultiGame>(
+    game: &G,
+    pos: &mut G::Pos,
+    mut choose: impl FnMut(&G, &mut G::Pos, &[G::Atom]) -> G::Atom,
+) -> Vec<G::Atom> {
     let mut play = Vec::new();
     let mut atoms = Vec::new();
     loop {
@@ -239,7 +249,7 @@ pub fn random_play<G: MultiGame>(game: &G, pos: &mut G::Pos, seed: u64) -> Vec<G
         if atoms.is_empty() {
             break;
         }
-        let atom = atoms[rng.below(atoms.len())];
+        let atom = choose(game, pos, &atoms);
         game.make_atom(pos, atom);
         play.push(atom);
         if atom == G::END_TURN {

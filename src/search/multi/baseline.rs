@@ -13,7 +13,7 @@
 //!   reproducible.
 
 use super::MultiEvaluate;
-use crate::core::multi::{MultiOutcome, Player};
+use crate::core::multi::{MultiOutcome, Player, play_turn_by};
 use crate::search::{MATE, MATE_BOUND};
 
 /// A won or lost hand, from `view`'s side.
@@ -36,28 +36,20 @@ fn closed_score<G: MultiEvaluate>(game: &G, pos: &G::Pos, view: Player) -> i32 {
 /// The one-ply greedy play for the player to move (see the module notes). `pos` is unchanged.
 pub fn greedy_play<G: MultiEvaluate>(game: &G, pos: &mut G::Pos) -> Vec<G::Atom> {
     let me = game.to_move(pos);
-    let mut play = Vec::new();
-    let mut atoms = Vec::new();
-    loop {
-        game.atoms(pos, &mut atoms);
-        if atoms.is_empty() {
-            break;
-        }
+    play_turn_by(game, pos, |game, pos, atoms| {
         let mut best = atoms[0];
         let mut best_score = i32::MIN;
-        for &atom in &atoms {
+        for &atom in atoms {
             game.make_atom(pos, atom);
             let score = if atom == G::END_TURN {
                 closed_score(game, pos, me)
+            } else if game.may_end_turn(pos) {
+                game.make_atom(pos, G::END_TURN);
+                let s = closed_score(game, pos, me);
+                game.unmake_atom(pos);
+                s
             } else {
-                if game.may_end_turn(pos) {
-                    game.make_atom(pos, G::END_TURN);
-                    let s = closed_score(game, pos, me);
-                    game.unmake_atom(pos);
-                    s
-                } else {
-                    game.evaluate(pos, me)
-                }
+                game.evaluate(pos, me)
             };
             game.unmake_atom(pos);
             if score > best_score {
@@ -65,16 +57,8 @@ pub fn greedy_play<G: MultiEvaluate>(game: &G, pos: &mut G::Pos) -> Vec<G::Atom>
                 best = atom;
             }
         }
-        game.make_atom(pos, best);
-        play.push(best);
-        if best == G::END_TURN {
-            break;
-        }
-    }
-    for _ in 0..play.len() {
-        game.unmake_atom(pos);
-    }
-    play
+        best
+    })
 }
 
 /// The random baseline's play: [`crate::core::multi::random_play`].

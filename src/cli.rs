@@ -34,7 +34,7 @@ pub fn setup_position<G: Game>(
     fen: Option<&str>,
     moves: &[String],
 ) -> Result<Position, CliError> {
-    let text = fen.unwrap_or(game.variant().spec.start);
+    let text = fen.unwrap_or(&game.variant().spec.start);
     let mut pos = parse_position(game, text)?;
     for m in moves.iter().flat_map(|m| m.split_whitespace()) {
         let mv = parse_move(game, &mut pos, m)?;

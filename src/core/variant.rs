@@ -5,6 +5,8 @@
 //! [`Variant`] (the raw-then-validated ladder of the style guide, as Fairy-Stockfish's
 //! `conclude()` does).
 
+use std::borrow::Cow;
+
 use super::board::Piece;
 use super::notation::Notation;
 use super::outcome::{Outcome, Reason};
@@ -24,14 +26,28 @@ pub enum StalemateRule {
 }
 
 /// Castling as a range of king steps toward a rook in the corner of the back rank; the rook
-/// lands next to the king on its other side. Orthodox chess is `2..=2`, Wildebeest `1..=4`.
+/// lands next to the king on its other side. Orthodox chess is `2..=2`, Wildebeest `1..=4`;
+/// a game read from a variant file may castle a different distance on each wing (Janus
+/// chess: three cells toward file a, four toward the last file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CastlingRule {
-    pub min_steps: u8,
-    pub max_steps: u8,
+    /// The fewest and most king steps on each wing: index 0 toward file 0 ("Q"), 1 toward the
+    /// last file ("K").
+    pub steps: [(u8, u8); 2],
     /// The king's home file (0-based).
     pub king_file: u8,
     pub rook_kind: KindId,
+}
+
+impl CastlingRule {
+    /// The same range of king steps on both wings.
+    pub fn both_wings(min_steps: u8, max_steps: u8, king_file: u8, rook_kind: KindId) -> Self {
+        CastlingRule {
+            steps: [(min_steps, max_steps); 2],
+            king_file,
+            rook_kind,
+        }
+    }
 }
 
 /// Promotion of pawns on the last rank: compulsory, to one of `choices`.
@@ -84,13 +100,14 @@ impl EndRules {
 /// The data of a variant, as written by its module.
 #[derive(Clone, Debug)]
 pub struct VariantSpec {
-    pub name: &'static str,
-    pub title: &'static str,
+    /// Owned when the game comes from a variant file, borrowed for the compiled ones.
+    pub name: Cow<'static, str>,
+    pub title: Cow<'static, str>,
     pub geometry: Geometry,
     pub orientation: Orientation,
     pub players: u8,
     pub pieces: Vec<PieceKind>,
-    pub start: &'static str,
+    pub start: Cow<'static, str>,
     pub castling: Option<CastlingRule>,
     pub en_passant: bool,
     pub promotion: Option<PromotionRule>,
@@ -234,7 +251,9 @@ impl VariantSpec {
         }
         let mut rights_lost = vec![0u32; self.geometry.squares()];
         if let Some(c) = &self.castling {
-            if c.rook_kind as usize >= kinds || c.min_steps == 0 || c.min_steps > c.max_steps {
+            if c.rook_kind as usize >= kinds
+                || c.steps.iter().any(|&(min, max)| min == 0 || min > max)
+            {
                 return Err(format!("{}: bad castling rule", self.name));
             }
             if self.players != 2 || self.geometry.axes() != 2 {
@@ -247,8 +266,9 @@ impl VariantSpec {
                 return Err(format!("{}: castling needs a royal piece", self.name));
             }
             let files = self.geometry.files();
-            if c.king_file as usize + c.max_steps as usize + 1 > files - 1
-                || (c.king_file as usize) < c.max_steps as usize + 1
+            let [(_, toward_a), (_, toward_last)] = c.steps;
+            if c.king_file as usize + toward_last as usize + 1 > files - 1
+                || (c.king_file as usize) < toward_a as usize + 1
             {
                 return Err(format!(
                     "{}: castling steps do not fit the back rank",
@@ -314,8 +334,8 @@ impl Variant {
             [file_rider_index(self.kinds(), self.geometry().squares(), player, kind, from)]
     }
 
-    pub fn name(&self) -> &'static str {
-        self.spec.name
+    pub fn name(&self) -> &str {
+        &self.spec.name
     }
 
     pub fn geometry(&self) -> &Geometry {

@@ -624,7 +624,7 @@ mod tests {
         for name in ["chess", "wildebeest"] {
             let g = western(name);
             let ev = Evaluator::new(g.variant());
-            let pos = parse_position(&g, g.variant().spec.start).unwrap();
+            let pos = parse_position(&g, &g.variant().spec.start).unwrap();
             assert_eq!(
                 hand_made(&ev, g.variant(), &pos),
                 EvalParams::defaults(g.variant()).tempo,

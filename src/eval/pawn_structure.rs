@@ -120,7 +120,7 @@ const ENTRIES: usize = 1 << 12;
 pub struct PawnTable {
     /// The variant the structures are of (a search keeps the table for the next one, which
     /// may be of another game).
-    variant: &'static str,
+    variant: std::borrow::Cow<'static, str>,
     /// Each entry and whether it holds a structure.
     entries: Vec<(bool, PawnStructure)>,
 }
@@ -130,7 +130,7 @@ impl PawnTable {
     pub fn new(v: &Variant) -> Self {
         let entries = if Self::keeps(v) { ENTRIES } else { 0 };
         PawnTable {
-            variant: v.spec.name,
+            variant: v.spec.name.clone(),
             entries: vec![(false, PawnStructure::default()); entries],
         }
     }
@@ -144,7 +144,7 @@ impl PawnTable {
     /// A table that keeps nothing (the tuner's and tests' evaluations of single positions).
     pub fn none() -> Self {
         PawnTable {
-            variant: "",
+            variant: "".into(),
             entries: Vec::new(),
         }
     }

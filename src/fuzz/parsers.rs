@@ -44,7 +44,7 @@ pub fn corpus() -> Vec<VariantCorpus> {
         .filter_map(|info| {
             let game = variants::game(info.name).ok()?;
             let (positions, moves, openings) = with_game!(&game, g => {
-                let start = g.variant().spec.start;
+                let start: &str = &g.variant().spec.start;
                 let mut positions = vec![start.to_string()];
                 let mut openings = Vec::new();
                 for (i, plies) in [2usize, 4, 8, 16].into_iter().enumerate() {

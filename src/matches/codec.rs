@@ -149,7 +149,7 @@ mod tests {
         // Engine `d1d2` on 11x10 is our d2d3, in both directions.
         assert_eq!(c.decode("d1d2"), "d2d3");
         assert_eq!(c.decode("k8k9g"), "k9k10w");
-        let mut pos = parse_position(&g, v.spec.start).unwrap();
+        let mut pos = parse_position(&g, &v.spec.start).unwrap();
         let mv = parse_move(&g, &mut pos, "d2d3").unwrap();
         assert_eq!(c.encode(v, &mv), "d1d2");
         let mv = parse_move(&g, &mut pos, "h1g4").unwrap();

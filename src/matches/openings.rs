@@ -36,7 +36,7 @@ pub fn random_opening<G: Game>(game: &G, plies: usize, seed: u64, index: usize) 
     let mut rng = Rng::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut list = MoveList::new();
     'attempt: for _ in 0..1000 {
-        let mut pos = parse_position(game, v.spec.start).expect("start position is valid");
+        let mut pos = parse_position(game, &v.spec.start).expect("start position is valid");
         let mut line = Vec::with_capacity(plies);
         for _ in 0..plies {
             game.legal_moves(&mut pos, &mut list);
@@ -108,7 +108,7 @@ pub fn read_openings<G: Game>(game: &G, text: &str) -> Result<Vec<Opening>, Stri
             let written = write_position(v, &pos);
             (pos, Some(written), moves)
         } else {
-            let pos = parse_position(game, v.spec.start).expect("start position is valid");
+            let pos = parse_position(game, &v.spec.start).expect("start position is valid");
             (pos, None, line)
         };
         let mut moves = Vec::new();

@@ -211,7 +211,7 @@ pub fn play_game_watched<G: Game>(
 ) -> Played {
     let mut seats = seats;
     let v = game.variant();
-    let start = opening.start_text(v.spec.start);
+    let start = opening.start_text(&v.spec.start);
     let mut pos = parse_position(game, start).expect("openings are checked when read");
     let mut moves = Vec::new();
     let mut sent: [Vec<String>; 2] = [Vec::new(), Vec::new()];
@@ -765,7 +765,7 @@ mod tests {
             (r, t),
             (GameResult::BlackWins, Termination::Resign { side: 0 })
         );
-        let mut start = parse_position(&g, g.variant().spec.start).unwrap();
+        let mut start = parse_position(&g, &g.variant().spec.start).unwrap();
         let (r, t, _) = judge_claim(&g, &mut start, 0, Some(Claimed::WhiteWins), "1-0 {x}");
         assert_eq!(
             (r, t),

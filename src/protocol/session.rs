@@ -81,14 +81,14 @@ impl Session {
 
     fn prepare(game: &AnyGame) -> (Evaluator, Position) {
         with_game!(game, g => {
-            let pos = parse_position(g, g.variant().spec.start)
+            let pos = parse_position(g, &g.variant().spec.start)
                 .expect("every variant's start position is valid (checked by tests)");
             (Evaluator::for_game(g), pos)
         })
     }
 
     /// The canonical name of the variant being played.
-    pub fn variant_name(&self) -> &'static str {
+    pub fn variant_name(&self) -> &str {
         with_game!(&*self.game, g => g.variant().name())
     }
 
@@ -150,7 +150,7 @@ impl Session {
         let (start, pos, played) = with_game!(&*self.game, g => {
             let start = match fen {
                 Some(text) => parse_position(g, text).map_err(|e| format!("bad position: {e}"))?,
-                None => parse_position(g, g.variant().spec.start)
+                None => parse_position(g, &g.variant().spec.start)
                     .map_err(|e| format!("bad start position: {e}"))?,
             };
             let mut pos = start.clone();

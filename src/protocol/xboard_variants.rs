@@ -93,7 +93,7 @@ impl XboardVariant {
                     zero_based,
                     ..XboardVariant::default()
                 };
-                let start = x.fen_to_xboard(v.spec.start);
+                let start = x.fen_to_xboard(&v.spec.start);
                 let king = if v.name() == "wildebeest" {
                     "KisO1isO2isO3isO4"
                 } else {
@@ -128,7 +128,7 @@ impl XboardVariant {
                 // is captured. No `piece` lines: legality testing must be off anyway.
                 let setup = format!(
                     "setup (PNBRQKpnbrqk) 5x5+4_fairy {}",
-                    x.fen_to_xboard(v.spec.start)
+                    x.fen_to_xboard(&v.spec.start)
                 );
                 x.announce_with(vec![setup])
             }
@@ -197,7 +197,7 @@ impl XboardVariant {
             }),
             ..XboardVariant::default()
         };
-        let start = x.fen_to_xboard(v.spec.start);
+        let start = x.fen_to_xboard(&v.spec.start);
         x.announce = vec![format!(
             "setup ({pieces}) {files}x{ranks}+{held}_{parent} {start}"
         )];

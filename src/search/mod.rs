@@ -315,7 +315,7 @@ mod tests {
     fn the_evaluation_cache_outlives_the_search_until_the_table_is_cleared() {
         let any = game("chess").unwrap();
         with_game!(&any, g => {
-            let pos = parse_position(g, g.variant().spec.start).unwrap();
+            let pos = parse_position(g, &g.variant().spec.start).unwrap();
             let ev = Evaluator::new(g.variant());
             let tt = TranspositionTable::new(8);
             let limits = Limits {

@@ -538,7 +538,8 @@ fn build(
     options: &OptionValues,
 ) -> Result<(AnyGame, &'static str, &'static str), String> {
     let game = variants::game_with(name, options).map_err(|e| e.to_string())?;
-    let canonical = with_game!(&game, g => g.variant().name());
+    let canonical = with_game!(&game, g => variants::static_name(g.variant().name()))
+        .ok_or_else(|| format!("variant '{name}' has no name to show"))?;
     let family = VARIANTS
         .iter()
         .find(|v| v.name == canonical)
@@ -549,7 +550,7 @@ fn build(
 /// The evaluator and the start position of a game.
 fn prepare(game: &AnyGame) -> Result<(Evaluator, Position), String> {
     with_game!(game, g => {
-        let pos = parse_position(g, g.variant().spec.start)
+        let pos = parse_position(g, &g.variant().spec.start)
             .map_err(|e| format!("bad start position: {e}"))?;
         Ok((Evaluator::for_game(g), pos))
     })

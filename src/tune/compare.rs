@@ -99,7 +99,7 @@ fn game_result<G: Evaluate>(
 ) -> f64 {
     let v = game.variant();
     let mut rng = Rng::seeded(seed);
-    let mut pos = parse_position(game, v.spec.start).expect("start positions are valid");
+    let mut pos = parse_position(game, &v.spec.start).expect("start positions are valid");
     let mut list = MoveList::new();
     for _ in 0..random_plies {
         game.legal_moves(&mut pos, &mut list);

@@ -61,7 +61,7 @@ fn one_game<G: Evaluate>(
 ) -> Vec<String> {
     let v = game.variant();
     let mut rng = Rng::seeded(plan.seed ^ (index + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
-    let mut pos = parse_position(game, v.spec.start).expect("start positions are valid");
+    let mut pos = parse_position(game, &v.spec.start).expect("start positions are valid");
     let mut list = MoveList::new();
     for _ in 0..plan.random_plies {
         game.legal_moves(&mut pos, &mut list);

@@ -69,19 +69,14 @@ pub fn standard_army(pawn: PieceKind) -> Vec<PieceKind> {
 
 pub fn spec() -> VariantSpec {
     VariantSpec {
-        name: "chess",
-        title: "Orthodox chess",
+        name: "chess".into(),
+        title: "Orthodox chess".into(),
         geometry: Geometry::flat(8, 8).expect("8x8 is a valid board"),
         orientation: Orientation::Facing,
         players: 2,
         pieces: standard_army(pawn(&[(1, 2)], "fmWfcFifmnD")),
-        start: START,
-        castling: Some(CastlingRule {
-            min_steps: 2,
-            max_steps: 2,
-            king_file: 4,
-            rook_kind: ROOK,
-        }),
+        start: START.into(),
+        castling: Some(CastlingRule::both_wings(2, 2, 4, ROOK)),
         en_passant: true,
         promotion: Some(PromotionRule {
             choices: vec![QUEEN, ROOK, BISHOP, KNIGHT],

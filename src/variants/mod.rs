@@ -3,6 +3,7 @@
 
 pub mod chess;
 pub mod cubism;
+pub mod ini;
 pub mod options;
 pub mod partonici;
 pub mod party;
@@ -179,6 +180,9 @@ pub enum VariantError {
     Invalid(String),
     /// An N-player game asked for through the two-player path.
     MultiPlayer(String),
+    /// A game from a variant file that uses rules Menagerie does not play: its name, where
+    /// it is defined, and each reason.
+    Refused(String, String, Vec<String>),
 }
 
 impl std::fmt::Display for VariantError {
@@ -189,6 +193,11 @@ impl std::fmt::Display for VariantError {
             }
             VariantError::Unsupported(n) => write!(f, "variant '{n}' is not implemented yet"),
             VariantError::Invalid(e) => write!(f, "variant definition is invalid: {e}"),
+            VariantError::Refused(n, origin, why) => write!(
+                f,
+                "variant '{n}' ({origin}) needs rules Menagerie does not play yet: {}",
+                why.join("; ")
+            ),
             VariantError::MultiPlayer(n) => write!(
                 f,
                 "variant '{n}' is a game of several players and compound turns, which this command does not play"
@@ -214,13 +223,20 @@ pub fn western_by_name(name: &str) -> western::Western {
     }
 }
 
-/// Builds the game called `name` with the given variant options.
+/// Builds the game called `name` with the given variant options. A game of a loaded
+/// variant file comes first (it replaces a built-in game of the same name), then the compiled
+/// games, then the ones of `builtin.ini`.
 pub fn game_with(name: &str, options: &OptionValues) -> Result<AnyGame, VariantError> {
     let name = if name == "normal" { "chess" } else { name };
-    let info = VARIANTS
-        .iter()
-        .find(|v| v.name == name)
-        .ok_or_else(|| VariantError::Unknown(name.to_string()))?;
+    if let Some(definition) = ini::catalog::find_loaded(name) {
+        return file_game(definition);
+    }
+    let Some(info) = VARIANTS.iter().find(|v| v.name == name) else {
+        return match ini::find(name) {
+            Some(definition) => file_game(definition),
+            None => Err(VariantError::Unknown(name.to_string())),
+        };
+    };
     if info.is_multi() {
         return Err(VariantError::MultiPlayer(name.to_string()));
     }
@@ -228,6 +244,41 @@ pub fn game_with(name: &str, options: &OptionValues) -> Result<AnyGame, VariantE
         .build
         .ok_or_else(|| VariantError::Unsupported(name.to_string()))?;
     build(info.name, options)
+}
+
+/// The game of a variant-file section, or why it cannot be played.
+fn file_game(definition: ini::Definition) -> Result<AnyGame, VariantError> {
+    let origin = format!("{}:{}", definition.origin, definition.line);
+    match definition.playable {
+        Ok(spec) => western_game(spec),
+        Err(why) => Err(VariantError::Refused(definition.name, origin, why)),
+    }
+}
+
+/// The names of the games of variant files that can be played (`builtin.ini`'s, then loaded
+/// ones), without the names of compiled games.
+pub fn file_game_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = ini::built_in()
+        .iter()
+        .filter(|d| d.playable.is_ok() && !VARIANTS.iter().any(|v| v.name == d.name))
+        .map(|d| d.name.as_str())
+        .collect();
+    for name in ini::catalog::loaded_names() {
+        let playable = ini::catalog::find_loaded(name).is_some_and(|d| d.playable.is_ok());
+        if playable && !names.contains(&name) && !VARIANTS.iter().any(|v| v.name == name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// The `'static` name of a playable game called `name` (compiled or from a file).
+pub fn static_name(name: &str) -> Option<&'static str> {
+    VARIANTS
+        .iter()
+        .find(|v| v.name == name)
+        .map(|v| v.name)
+        .or_else(|| ini::catalog::static_name(name))
 }
 
 /// Whether `name` is an N-player variant (built by [`multi_game_with`]).

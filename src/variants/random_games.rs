@@ -26,13 +26,13 @@ pub fn visit_random_games<'a>(
         let any = game(name).unwrap();
         crate::with_game!(&any, g => {
             let v = g.variant();
-            let mut pos = parse_position(g, v.spec.start).unwrap();
+            let mut pos = parse_position(g, &v.spec.start).unwrap();
             let mut moves = Vec::new();
             for _ in 0..plies {
                 g.legal_moves(&mut pos, &mut moves);
                 visit(name, v, &pos, &moves);
                 if moves.is_empty() {
-                    pos = parse_position(g, v.spec.start).unwrap();
+                    pos = parse_position(g, &v.spec.start).unwrap();
                     continue;
                 }
                 g.make(&mut pos, moves[rng.below(moves.len())]);

@@ -54,19 +54,14 @@ fn army() -> Vec<PieceKind> {
 
 fn with_castling(name: &'static str, title: &'static str, min_steps: u8) -> VariantSpec {
     VariantSpec {
-        name,
-        title,
+        name: name.into(),
+        title: title.into(),
         geometry: Geometry::flat(11, 10).expect("11x10 is a valid board"),
         orientation: Orientation::Facing,
         players: 2,
         pieces: army(),
-        start: START,
-        castling: Some(CastlingRule {
-            min_steps,
-            max_steps: 4,
-            king_file: 5,
-            rook_kind: ROOK,
-        }),
+        start: START.into(),
+        castling: Some(CastlingRule::both_wings(min_steps, 4, 5, ROOK)),
         en_passant: true,
         promotion: Some(PromotionRule {
             choices: vec![QUEEN, WILDEBEEST],

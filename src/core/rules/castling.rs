@@ -75,7 +75,8 @@ pub fn castling_moves(v: &Variant, pos: &Position, player: u8, mut emit: impl Fn
         if (lo + 1..hi).any(|sq| !pos.at(sq).is_empty()) {
             continue;
         }
-        for steps in 1..=rule.max_steps as Sq {
+        let (min_steps, max_steps) = rule.steps[wing as usize];
+        for steps in 1..=max_steps as Sq {
             let to = if wing == 0 {
                 king_sq - steps
             } else {
@@ -84,7 +85,7 @@ pub fn castling_moves(v: &Variant, pos: &Position, player: u8, mut emit: impl Fn
             if attacked_by_enemy(v, pos, to, player) {
                 break;
             }
-            if steps >= rule.min_steps as Sq {
+            if steps >= min_steps as Sq {
                 emit(Move::castle(king_sq, to, rook_sq));
             }
         }

@@ -166,7 +166,7 @@ mod tests {
                 g.unmake(pos);
             }
         }
-        let mut pos = parse_position(g, g.variant().spec.start).unwrap();
+        let mut pos = parse_position(g, &g.variant().spec.start).unwrap();
         let mut moves = MoveList::new();
         for _ in 0..plies {
             tree(g, &mut pos, 3, &mut next, visit);

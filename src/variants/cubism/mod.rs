@@ -98,13 +98,13 @@ impl Family {
             .collect::<Result<Vec<_>, _>>()?;
         let king = kind('K').unwrap_or(NO_KIND);
         let spec = VariantSpec {
-            name: self.name,
-            title: self.title,
+            name: self.name.into(),
+            title: self.title.into(),
             geometry: self.geometry.clone(),
             orientation: self.orientation,
             players: 2,
             pieces: self.pieces,
-            start: self.start,
+            start: self.start.into(),
             castling: None,
             en_passant: false,
             promotion: None,

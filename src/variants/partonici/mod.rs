@@ -269,13 +269,13 @@ fn spec(
         _ => setup.start,
     };
     VariantSpec {
-        name: setup.name,
-        title: setup.title,
+        name: setup.name.into(),
+        title: setup.title.into(),
         geometry: Geometry::flat(setup.size, setup.size).expect("7x7 to 10x10 boards are valid"),
         orientation: Orientation::Facing,
         players: 2,
         pieces,
-        start,
+        start: start.into(),
         castling: None,
         en_passant: false,
         promotion: None,

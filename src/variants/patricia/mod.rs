@@ -74,13 +74,13 @@ fn army() -> Vec<PieceKind> {
 /// The rule data; `move_rule` is the `PatriciaMoveRule` value in moves (0 = none).
 pub fn spec(move_rule: u16) -> VariantSpec {
     VariantSpec {
-        name: "patricia",
-        title: "Patricia",
+        name: "patricia".into(),
+        title: "Patricia".into(),
         geometry: Geometry::flat(5, 5).expect("5x5 is a valid board"),
         orientation: Orientation::Facing,
         players: 2,
         pieces: army(),
-        start: START,
+        start: START.into(),
         castling: None,
         en_passant: false,
         promotion: None,

@@ -406,7 +406,111 @@ pub fn variants_command() -> String {
         };
         out.push_str(&format!("{:<26} {:<12} {status}\n", v.name, v.family));
     }
+    let loaded = variants::ini::catalog::loaded_names();
+    let file_games = variants::ini::built_in()
+        .iter()
+        .filter(|d| !loaded.contains(&d.name.as_str()))
+        .cloned()
+        .chain(
+            loaded
+                .iter()
+                .filter_map(|n| variants::ini::catalog::find_loaded(n)),
+        );
+    for d in file_games {
+        if d.origin == "builtin.ini" && VARIANTS.iter().any(|v| v.name == d.name) {
+            continue;
+        }
+        let status = match &d.playable {
+            Ok(_) => "playable".to_string(),
+            Err(why) => format!("needs {}", needed_rules(why)),
+        };
+        out.push_str(&format!(
+            "{:<26} {:<12} {status}\n",
+            d.name,
+            file_family(&d)
+        ));
+    }
     out
+}
+
+/// The family column of a game from a variant file: the file it comes from.
+fn file_family(d: &variants::ini::Definition) -> String {
+    if d.origin == "builtin.ini" {
+        "file".to_string()
+    } else {
+        format!("file {}", d.origin.rsplit('/').next().unwrap_or(&d.origin))
+    }
+}
+
+/// The keys named by the reasons a file game is refused (`pieceDrops, capturesToHand`).
+fn needed_rules(why: &[String]) -> String {
+    let mut keys: Vec<&str> = Vec::new();
+    for w in why {
+        let text = match w.strip_prefix("line ") {
+            Some(rest) => rest.split_once(": ").map_or(rest, |(_, after)| after),
+            None => w.as_str(),
+        };
+        if let Some(key) = text.split([' ', ':']).next()
+            && !keys.contains(&key)
+        {
+            keys.push(key);
+        }
+    }
+    keys.join(", ")
+}
+
+/// Loads a variant file for this command (`--variant-file`); its problems go to the log.
+pub fn load_variant_file(path: &str) -> Result<(), CliError> {
+    let report = variants::ini::load(path).map_err(CliError)?;
+    for line in report.problem_lines() {
+        log::warn!("{line}");
+    }
+    Ok(())
+}
+
+/// `menagerie variants check FILE`: each section with its status, then every problem with
+/// its file and line (as Fairy-Stockfish's `check`). Fails when the file has errors or no
+/// section can be played.
+pub fn check_variant_file_command(path: &str) -> Result<(String, bool), CliError> {
+    let text = variants::ini::catalog::read_text(path).map_err(CliError)?;
+    let report = variants::ini::read(&text, path);
+    let mut out = String::new();
+    let mut playable = 0;
+    for d in &report.definitions {
+        let head = match &d.parent {
+            Some(p) => format!("[{}:{p}]", d.name),
+            None => format!("[{}]", d.name),
+        };
+        match &d.playable {
+            Ok(spec) => {
+                playable += 1;
+                out.push_str(&format!(
+                    "{path}:{}: {head} playable: {}x{} board, {} piece types\n",
+                    d.line,
+                    spec.geometry.files(),
+                    spec.geometry.ranks(),
+                    spec.pieces.len()
+                ));
+            }
+            Err(why) => {
+                out.push_str(&format!("{path}:{}: {head} refused:\n", d.line));
+                for w in why {
+                    out.push_str(&format!("    {w}\n"));
+                }
+            }
+        }
+    }
+    for line in report.problem_lines() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "{} sections, {playable} playable, {} errors, {} warnings\n",
+        report.definitions.len(),
+        report.errors.len(),
+        report.warnings.len()
+    ));
+    Ok((out, report.errors.is_empty() && playable > 0))
 }
 
 /// Positions and depths of `menagerie bench`: fixed, so the node total is a signature.

@@ -10,6 +10,10 @@ use menagerie::tune::texel::SquareModel;
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
+    /// A variant file in Fairy-Stockfish's format (repeatable): its games join the built-in
+    /// ones for this command (as `setoption name VariantPath` does in the protocol loop).
+    #[arg(long = "variant-file", global = true)]
+    variant_files: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -51,10 +55,13 @@ enum Command {
         #[arg(long = "option")]
         options: Vec<String>,
     },
-    /// List the variants and their status; `variants check` builds every table.
+    /// List the variants and their status; `variants check` builds every table;
+    /// `variants check FILE` reads a variant file and reports each section and problem.
     Variants {
         #[arg(value_parser = ["check"])]
         action: Option<String>,
+        /// With `check`: a variant file in Fairy-Stockfish's format.
+        file: Option<String>,
     },
     /// Fit the evaluation to self-play games (texel method).
     Tune {
@@ -226,6 +233,9 @@ enum TuneStep {
 }
 
 fn run(args: Args) -> Result<(String, bool), cli::CliError> {
+    for file in &args.variant_files {
+        cli::load_variant_file(file)?;
+    }
     match args.command {
         None => {
             menagerie::protocol::run_stdio();
@@ -258,7 +268,11 @@ fn run(args: Args) -> Result<(String, bool), cli::CliError> {
             moves,
             options,
         }) => cli::show_command_with(&variant, &options, fen.as_deref(), &moves).map(|s| (s, true)),
-        Some(Command::Variants { action }) => match action {
+        Some(Command::Variants {
+            action: Some(_),
+            file: Some(file),
+        }) => cli::check_variant_file_command(&file),
+        Some(Command::Variants { action, .. }) => match action {
             Some(_) => menagerie::variants::check_all()
                 .map(|names| {
                     (

@@ -1,18 +1,7 @@
 //! The `menagerie` binary as people and scripts run it.
 
-use std::process::Command;
-
-fn menagerie(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::menagerie;
 
 #[test]
 fn perft_divide_format() {

@@ -33,7 +33,7 @@ fn game_with(name: &str, options: &[(&str, &str)]) -> Cubism {
 }
 
 fn start(g: &Cubism) -> Position {
-    parse_position(g, g.variant().spec.start).unwrap()
+    parse_position(g, &g.variant().spec.start).unwrap()
 }
 
 fn play(g: &Cubism, fen: &str, moves: &[&str]) -> Position {
@@ -435,14 +435,14 @@ fn ecila_chess_places_kings_first_and_never_attacks_the_enemy_king() {
     let moves = legal(&g, &mut pos);
     assert_eq!(moves.len(), 64);
     assert!(moves.iter().all(|m| m.starts_with("K@")));
-    let mut pos = play(&g, g.variant().spec.start, &["K@A1"]);
+    let mut pos = play(&g, &g.variant().spec.start, &["K@A1"]);
     let moves = legal(&g, &mut pos);
     assert_eq!(moves.len(), 57);
     for attacking in ["K@A2", "K@A3", "K@A5", "K@B1", "K@C1", "K@E1"] {
         assert!(!moves.contains(&attacking.to_string()), "{attacking}");
     }
     // White's men may not be placed where they attack Black's king on H8.
-    let mut pos = play(&g, g.variant().spec.start, &["K@A1", "K@H8"]);
+    let mut pos = play(&g, &g.variant().spec.start, &["K@A1", "K@H8"]);
     let moves = legal(&g, &mut pos);
     assert!(!moves.contains(&"R@H4".to_string()) && !moves.contains(&"B@E8".to_string()));
     assert!(moves.contains(&"R@A4".to_string()));

@@ -92,7 +92,7 @@ fn sphinx_search_sees_a_perpetual_check_as_a_win() {
     // (checked through the default hook: no perpetual rule).
     let cubic = game("cubic").unwrap();
     assert_eq!(
-        cubic.repetition(&parse_position(&cubic, cubic.variant().spec.start).unwrap()),
+        cubic.repetition(&parse_position(&cubic, &cubic.variant().spec.start).unwrap()),
         menagerie::core::outcome::Verdict::Draw
     );
 }
@@ -102,7 +102,7 @@ fn sphinx_search_sees_a_perpetual_check_as_a_win() {
 fn self_play(name: &str, plies: usize, depth: u32) -> String {
     let g = game(name).unwrap();
     let v = g.variant();
-    let mut pos = parse_position(&g, v.spec.start).unwrap();
+    let mut pos = parse_position(&g, &v.spec.start).unwrap();
     let tt = TranspositionTable::new(4);
     let eval = Evaluator::for_game(&g);
     let limits = Limits {

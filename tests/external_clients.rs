@@ -248,7 +248,7 @@ fn patricia_games_agree_with_xboard(dir: &Path) {
             "game {}: {played:?} vs {sans:?}",
             n + 1
         );
-        let mut pos = parse_position(&g, g.variant().spec.start).unwrap();
+        let mut pos = parse_position(&g, &g.variant().spec.start).unwrap();
         for (text, san) in played.iter().zip(sans) {
             // Our notation is XBoard's without the face suffix of a flip.
             let mv = parse_move(&g, &mut pos, text)

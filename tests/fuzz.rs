@@ -55,3 +55,8 @@ fn uci_loop() {
 fn xboard_loop() {
     check(Target::XBoard, 3_000);
 }
+
+#[test]
+fn variant_files() {
+    check(Target::VariantFile, 2_000);
+}

@@ -14,8 +14,8 @@ fn test_game() -> Western {
     let piece =
         |name: &str, letter: char, betza: &str| PieceKind::from_betza(name, letter, betza).unwrap();
     let spec = VariantSpec {
-        name: "test-menagerie",
-        title: "movement language test",
+        name: "test-menagerie".into(),
+        title: "movement language test".into(),
         geometry: Geometry::flat(9, 10).unwrap(),
         orientation: Orientation::Facing,
         players: 2,
@@ -26,7 +26,7 @@ fn test_game() -> Western {
             piece("short rook", 'S', "R2"),
             piece("grasshopper", 'G', "gQ"),
         ],
-        start: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        start: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into(),
         castling: None,
         en_passant: false,
         promotion: None,

@@ -157,7 +157,7 @@ fn drawings() {
         ),
     ] {
         let g = partonici(variant);
-        let pos = parse_position(&g, fen.unwrap_or(g.variant().spec.start)).unwrap();
+        let pos = parse_position(&g, fen.unwrap_or(&g.variant().spec.start)).unwrap();
         report.push_str(&format!("{variant}\n{}\n", draw_board(g.variant(), &pos)));
     }
     snap!("partonici_drawings", report);

@@ -354,7 +354,7 @@ fn start_positions_perft_1() {
         ),
     ] {
         let g = partonici_with(variant, options);
-        let start = g.variant().spec.start;
+        let start: &str = &g.variant().spec.start;
         let mut pos = parse_position(&g, start).unwrap();
         assert_eq!(legal_count(&g, &mut pos), count, "{variant} {options:?}");
         assert!(
@@ -374,7 +374,7 @@ fn start_positions_perft_1() {
 #[test]
 fn pawn7_two_ply_facts() {
     let g = partonici("pawn-partonici-7");
-    let start = g.variant().spec.start;
+    let start: &str = &g.variant().spec.start;
     let mut pos = common::partonici_play(&g, start, &["d2b4"]);
     assert_eq!(legal_count(&g, &mut pos), 48);
     assert_eq!(

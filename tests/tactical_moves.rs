@@ -74,7 +74,8 @@ fn wildebeest_tactical_moves_are_the_legal_captures_and_promotions() {
 
 #[test]
 fn almost_wildebeest_tactical_moves_are_the_legal_captures_and_promotions() {
-    let start = western("almost-wildebeest").variant().spec.start;
+    let almost = western("almost-wildebeest");
+    let start: &str = &almost.variant().spec.start;
     let listed = compare("almost-wildebeest", start, 100, 160);
     assert!(listed >= 3_000, "only {listed} tactical moves were listed");
 }

@@ -25,16 +25,18 @@ pub enum Target {
     MatchSettings,
     Uci,
     XBoard,
+    VariantFile,
 }
 
 impl Target {
-    pub const ALL: [Target; 6] = [
+    pub const ALL: [Target; 7] = [
         Target::Position,
         Target::Move,
         Target::Openings,
         Target::MatchSettings,
         Target::Uci,
         Target::XBoard,
+        Target::VariantFile,
     ];
 
     pub fn name(self) -> &'static str {
@@ -45,6 +47,7 @@ impl Target {
             Target::MatchSettings => "match-settings",
             Target::Uci => "uci",
             Target::XBoard => "xboard",
+            Target::VariantFile => "variant-file",
         }
     }
 
@@ -132,6 +135,7 @@ pub fn run(
             Target::Move => parsers::move_string(&mut rng, c),
             Target::Openings => parsers::opening_file(&mut rng, c),
             Target::MatchSettings => parsers::match_setting(&mut rng),
+            Target::VariantFile => parsers::variant_file(&mut rng),
             Target::Uci | Target::XBoard => match engine.as_mut() {
                 Some(l) => l.exec(
                     &mut rng,

@@ -9,7 +9,9 @@
 //! - opening files (every family): no panic; an accepted file, written back in our notation,
 //!   reads back to the same openings;
 //! - match-runner engine specs, time controls and SPRT settings: no panic; an accepted time
-//!   control or SPRT setting reads the same twice.
+//!   control or SPRT setting reads the same twice;
+//! - variant files (Fairy-Stockfish's format): no panic; a section read as playable builds its
+//!   tables and its start position reads back to itself.
 
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
@@ -186,6 +188,70 @@ fn opening_line(o: &Opening) -> String {
         (None, true) => "*".to_string(),
         (None, false) => o.moves.join(" "),
     }
+}
+
+/// Variant files: sections of `builtin.ini` and keys of every kind, mutated.
+pub fn variant_file(rng: &mut Rng) -> Verdict {
+    const SEED: &str = include_str!("../variants/ini/builtin.ini");
+    let sections: Vec<&str> = SEED.split("\n[").collect();
+    let mut text = String::new();
+    for _ in 0..1 + rng.below(3) {
+        text.push('[');
+        text.push_str(sections[rng.below(sections.len())]);
+        text.push('\n');
+    }
+    let words = [
+        "[",
+        "]",
+        ":",
+        "=",
+        "#",
+        "\n",
+        "customPiece1 = z:",
+        "maxRank = ",
+        "maxFile = ",
+        "*",
+        "-",
+        "startFen = ",
+        "promotionPieceTypes = ",
+        "castlingKingsideFile = ",
+        "king = k:",
+        "NN",
+        "pR",
+        "gQ",
+        "nN",
+        "fmWfceF",
+        "10",
+        "16",
+        "0",
+        "true",
+        "false",
+        "[x:chess]\n",
+    ];
+    let text = mutate(rng, &text, &words);
+    let report = variants::ini::read(&text, "fuzz.ini");
+    let mut accepted = false;
+    for d in &report.definitions {
+        let Ok(spec) = &d.playable else { continue };
+        accepted = true;
+        let variant = spec
+            .clone()
+            .conclude()
+            .map_err(|e| format!("[{}] read as playable but its tables fail: {e}", d.name))?;
+        let game = variants::western::Western::new(variant);
+        let pos = parse_position(&game, &spec.start)
+            .map_err(|e| format!("[{}] read as playable but its start fails: {e}", d.name))?;
+        let written = write_position(game.variant(), &pos);
+        let again = parse_position(&game, &written)
+            .map_err(|e| format!("[{}] start written as '{written}' fails: {e}", d.name))?;
+        if write_position(game.variant(), &again) != written {
+            return Err(format!(
+                "[{}] start '{written}' reads back differently",
+                d.name
+            ));
+        }
+    }
+    Ok(accepted)
 }
 
 const SPECS: &[&str] = &[

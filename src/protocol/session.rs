@@ -390,3 +390,36 @@ impl Session {
         }
     }
 }
+
+/// What loading the variant files of `VariantPath` (paths separated by `:`, as
+/// Fairy-Stockfish on Unix) has to say, for either protocol: each file's problems with their
+/// lines (at most 50 a file), then a summary line of the games it holds; an unreadable file
+/// gives one error line. Empty and `<empty>` load nothing.
+pub fn load_variant_path(value: &str) -> Vec<Result<String, String>> {
+    let mut lines = Vec::new();
+    if value.is_empty() || value == "<empty>" {
+        return lines;
+    }
+    for path in value.split(':').filter(|p| !p.is_empty()) {
+        match crate::variants::ini::load(path) {
+            Ok(report) => {
+                lines.extend(report.problem_lines().into_iter().take(50).map(Ok));
+                let names: Vec<String> = report
+                    .definitions
+                    .iter()
+                    .map(|d| match d.playable {
+                        Ok(_) => d.name.clone(),
+                        Err(_) => format!("{} (refused)", d.name),
+                    })
+                    .collect();
+                lines.push(Ok(format!(
+                    "VariantPath: {path} read {} variants: {}",
+                    names.len(),
+                    names.join(" ")
+                )));
+            }
+            Err(e) => lines.push(Err(format!("VariantPath: {e}"))),
+        }
+    }
+    lines
+}

@@ -158,12 +158,13 @@ impl Uci {
     fn identify(&self) {
         self.out(&format!("id name Menagerie {}", env!("CARGO_PKG_VERSION")));
         self.out("id author the Menagerie developers");
-        let names: Vec<&str> = VARIANTS
+        let mut names: Vec<&str> = VARIANTS
             .iter()
             // N-player games (Party Chess) are played by the N-player session (`multi`).
             .filter(|v| v.status == Status::Playable)
             .map(|v| v.name)
             .collect();
+        names.extend(crate::variants::file_game_names());
         self.out(&format!(
             "option name UCI_Variant type combo default chess var {}",
             names.join(" var ")
@@ -172,6 +173,7 @@ impl Uci {
             "option name Hash type spin default {HASH_DEFAULT_MB} min 1 max {HASH_MAX_MB}"
         ));
         self.out("option name Clear Hash type button");
+        self.out("option name VariantPath type string default <empty>");
         self.out(&format!(
             "option name Threads type spin default 1 min 1 max {THREADS_MAX}"
         ));
@@ -296,6 +298,7 @@ impl Uci {
                     Err(e) => self.error(&format!("UCI_Variant: {e}")),
                 },
             },
+            "variantpath" => self.load_variant_files(&value),
             "partysearch" => match Algorithm::parse(&value) {
                 Some(a) => self.multi_settings.algorithm = a,
                 None => self.error(&format!(
@@ -346,6 +349,18 @@ impl Uci {
                 } else {
                     self.rebuild_multi(&name);
                 }
+            }
+        }
+    }
+
+    /// `setoption name VariantPath value FILE[:FILE...]`: the files' games join the list of
+    /// `UCI_Variant` (shown by the next `uci`), as in Fairy-Stockfish. Problems are reported
+    /// as `info string` lines with their file and line.
+    fn load_variant_files(&mut self, value: &str) {
+        for line in super::session::load_variant_path(value) {
+            match line {
+                Ok(text) => self.out(&format!("info string {}", clip(&text))),
+                Err(e) => self.error(&clip(&e)),
             }
         }
     }

@@ -16,7 +16,7 @@ use super::session::{
     CONTEMPT_MAX, HASH_MAX_MB, MULTI_PV_MAX, OVERHEAD_MAX_MS, Session, THREADS_MAX,
 };
 use super::uci::clip;
-use super::xboard_variants::{XBOARD_VARIANTS, XboardVariant, our_name};
+use super::xboard_variants::{XboardVariant, our_name, xboard_variant_names};
 use super::{Event, Output};
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind};
@@ -432,7 +432,7 @@ impl XBoard {
 
     fn features(&self) {
         self.out("feature done=0");
-        let variants = XBOARD_VARIANTS.join(",");
+        let variants = xboard_variant_names().join(",");
         self.out(&format!(
             "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 \
              time=1 draw=1 reuse=1 analyze=1 san=0 memory=1 smp=1 highlight=1 exclude=1 \
@@ -451,9 +451,10 @@ impl XBoard {
             self.session.settings.contempt
         ));
         self.out("feature option=\"Clear Hash -button\"");
+        self.out("feature option=\"VariantPath -file <empty>\"");
         // Only the options of variants XBoard can play (Partonici, for one, is UCI only).
         let offered = VARIANT_OPTIONS.iter().filter(|o| {
-            XBOARD_VARIANTS
+            xboard_variant_names()
                 .iter()
                 .any(|x| our_name(x).is_some_and(|ours| o.variants.contains(&ours)))
         });
@@ -736,6 +737,7 @@ impl XBoard {
                 None => self.error("bad option value", line),
             },
             "Clear Hash" => self.session.clear_hash(),
+            "VariantPath" => self.load_variant_files(value),
             _ if find_option(name).is_some() => {
                 // XBoard sends check options as 0/1.
                 if let Err(e) = self.session.set_variant_option(name, value) {
@@ -747,6 +749,22 @@ impl XBoard {
             }
             _ => self.error("unknown option", line),
         }
+    }
+
+    /// `option VariantPath=FILE`: the file's games are read, then `feature variants` is sent
+    /// again with them (XBoard takes a later feature line as an update). Problems go out as
+    /// `# ` comment lines with their file and line.
+    fn load_variant_files(&mut self, value: &str) {
+        for line in super::session::load_variant_path(value) {
+            match line {
+                Ok(text) => self.out(&format!("# {}", clip(&text))),
+                Err(e) => self.error("bad option value", &clip(&e)),
+            }
+        }
+        self.out(&format!(
+            "feature variants=\"{}\"",
+            xboard_variant_names().join(",")
+        ));
     }
 
     fn exclude(&mut self, cmd: &str, arg: &str, line: &str) {

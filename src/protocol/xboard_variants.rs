@@ -55,13 +55,36 @@ pub const XBOARD_VARIANTS: &[&str] = &[
     "ecila-schlagschach",
 ];
 
+/// Names XBoard knows with their boards and pieces: a game of a variant file with one of
+/// these names needs no `setup` line.
+const XBOARD_NATIVE: &[&str] = &[
+    "capablanca",
+    "gothic",
+    "janus",
+    "knightmate",
+    "courier",
+    "shatranj",
+    "grand",
+];
+
+/// Every name listed in `feature variants`: ours, then the games of variant files
+/// (`builtin.ini` and loaded files) that can be played.
+pub fn xboard_variant_names() -> Vec<&'static str> {
+    let mut names = XBOARD_VARIANTS.to_vec();
+    names.extend(crate::variants::file_game_names());
+    names
+}
+
 /// Our name for an XBoard variant name (`normal` is chess), if XBoard may choose it.
 pub fn our_name(xboard_name: &str) -> Option<&'static str> {
     match xboard_name {
         "normal" | "chess" => Some("chess"),
         "wildebeest" => Some("wildebeest"),
         "almost-wildebeest" => Some("almost-wildebeest"),
-        name => XBOARD_VARIANTS[1..].iter().find(|&&n| n == name).copied(),
+        name => xboard_variant_names()[1..]
+            .iter()
+            .find(|&&n| n == name)
+            .copied(),
     }
 }
 
@@ -147,11 +170,45 @@ impl XboardVariant {
                 6,
                 "bughouse",
             ),
+            name if crate::variants::ini::find(name).is_some() => Self::from_file(v, zero_based),
             _ => XboardVariant {
                 zero_based,
                 ..XboardVariant::default()
             },
         }
+    }
+
+    /// A game of a variant file, as Fairy-Stockfish shows it: for a name XBoard does not
+    /// know, `setup` with the file's `pieceToCharTable` (XBoard's default pictures when it
+    /// has none) and a `piece` line with the Betza of each kind beyond the orthodox six.
+    fn from_file(v: &Variant, zero_based: bool) -> XboardVariant {
+        let mut x = XboardVariant {
+            zero_based,
+            ..XboardVariant::default()
+        };
+        if XBOARD_NATIVE.contains(&v.name()) {
+            return x;
+        }
+        let table = crate::variants::ini::find(v.name())
+            .map(|d| d.rules.piece_to_char_table)
+            .filter(|t| t != "-");
+        let start = x.fen_to_xboard(&v.spec.start);
+        let (files, ranks) = (v.geometry().files(), v.geometry().ranks());
+        let mut announce = vec![match table {
+            Some(t) => format!("setup ({t}) {files}x{ranks}+0_fairy {start}"),
+            None => format!("setup {files}x{ranks}+0_fairy {start}"),
+        }];
+        for kind in &v.spec.pieces {
+            let orthodox = matches!(
+                (kind.letter, kind.betza.as_str()),
+                ('N', "N") | ('B', "B") | ('R', "R") | ('Q', "Q") | ('K', "K")
+            ) || kind.role.pawn;
+            if !orthodox && !kind.betza.is_empty() {
+                announce.push(format!("piece {}& {}", kind.letter, kind.betza));
+            }
+        }
+        x.announce = announce;
+        x
     }
 
     fn announce_with(self, announce: Vec<String>) -> XboardVariant {

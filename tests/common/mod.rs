@@ -138,3 +138,16 @@ pub fn xorshift(seed: &mut u64) -> u64 {
     *seed ^= *seed << 17;
     *seed
 }
+
+/// The `menagerie` binary run with `args`: exit code, standard output, standard error.
+pub fn menagerie(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -183,7 +183,19 @@ pub fn loaded_names() -> Vec<&'static str> {
 /// The report tells which sections were read and what is wrong with the others.
 pub fn load(path: &str) -> Result<FileReport, String> {
     let text = read_text(path)?;
-    let report = read(&text, path);
+    let mut report = read(&text, path);
+    for d in &report.definitions {
+        let compiled = crate::variants::VARIANTS.iter().any(|v| v.name == d.name);
+        if compiled || BUILT_IN.iter().any(|b| b.name == d.name) {
+            report.warnings.push(FileProblem {
+                line: d.line,
+                message: format!(
+                    "[{}] replaces the built-in game of that name while the file is loaded",
+                    d.name
+                ),
+            });
+        }
+    }
     let mut loaded = LOADED.write().unwrap_or_else(|e| e.into_inner());
     for d in &report.definitions {
         let name: &'static str = match loaded.iter().find(|(n, _)| *n == d.name) {

@@ -37,6 +37,7 @@ fn test_game() -> Western {
             bare_royals_draw: false,
         },
         holdings: true,
+        flag: None,
     };
     Western::new(spec.conclude().unwrap())
 }

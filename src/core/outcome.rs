@@ -16,6 +16,8 @@ pub enum Reason {
     NoMoves,
     /// A repetition in which one player gave check with every move (Sphinx).
     PerpetualCheck,
+    /// A piece reached its flag cells (King of the Hill).
+    Flag,
 }
 
 impl Reason {
@@ -30,6 +32,7 @@ impl Reason {
             Reason::Claim => "claim",
             Reason::NoMoves => "no legal move",
             Reason::PerpetualCheck => "perpetual check",
+            Reason::Flag => "reaching the flag cells",
         }
     }
 }

@@ -56,6 +56,16 @@ pub struct PromotionRule {
     pub choices: Vec<KindId>,
 }
 
+/// A "capture the flag" goal (King of the Hill): a player whose piece of kind `kind` stands
+/// on one of its flag cells after its move has won at once; the game has no moves after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagRule {
+    /// The kind that must reach the flag cells; `None`: any of the player's pieces.
+    pub kind: Option<KindId>,
+    /// Per player, whether each cell is one of its flag cells.
+    pub cells: [Vec<bool>; 2],
+}
+
 /// How games end besides running out of moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndRules {
@@ -113,6 +123,8 @@ pub struct VariantSpec {
     pub promotion: Option<PromotionRule>,
     pub end: EndRules,
     pub holdings: bool,
+    /// Variant files' `flagPiece` and `flagRegion` (King of the Hill); `None` for most games.
+    pub flag: Option<FlagRule>,
 }
 
 /// A checked variant with its tables.
@@ -248,6 +260,16 @@ impl VariantSpec {
             && (p.choices.is_empty() || p.choices.iter().any(|&c| c as usize >= kinds))
         {
             return Err(format!("{}: bad promotion choices", self.name));
+        }
+        if let Some(flag) = &self.flag
+            && (self.players != 2
+                || flag.kind.is_some_and(|k| k as usize >= kinds)
+                || flag
+                    .cells
+                    .iter()
+                    .any(|c| c.len() != self.geometry.squares()))
+        {
+            return Err(format!("{}: bad flag rule", self.name));
         }
         let mut rights_lost = vec![0u32; self.geometry.squares()];
         if let Some(c) = &self.castling {

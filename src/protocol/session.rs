@@ -208,6 +208,11 @@ impl Session {
         with_game!(&*self.game, g => g.outcome(&self.pos, legal))
     }
 
+    /// The player to move.
+    pub fn side(&self) -> u8 {
+        self.pos.side()
+    }
+
     pub fn in_check(&self) -> bool {
         with_game!(&*self.game, g => g.in_check(&self.pos))
     }

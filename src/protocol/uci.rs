@@ -538,7 +538,14 @@ impl Uci {
                 self.out(&line);
             }
             None => {
-                let score = if self.session.in_check() {
+                // Lost for the side to move (checkmate, a flag reached, stalemate where it
+                // loses): mate 0; otherwise a draw.
+                let side = self.session.side();
+                let lost = matches!(
+                    self.session.outcome(),
+                    Some(crate::core::outcome::Outcome::Win { winner, .. }) if winner != side
+                );
+                let score = if lost || self.session.in_check() {
                     "mate 0"
                 } else {
                     "cp 0"

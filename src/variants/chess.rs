@@ -88,5 +88,6 @@ pub fn spec() -> VariantSpec {
             bare_royals_draw: true,
         },
         holdings: false,
+        flag: None,
     }
 }

@@ -7,7 +7,7 @@ use crate::core::board::{Piece, SquareSet};
 use crate::core::game::{Game, Listed};
 use crate::core::movegen::{captures_from, moves_from, piece_moves};
 use crate::core::moves::{Move, MoveKind, MoveList};
-use crate::core::outcome::{Outcome, Reason};
+use crate::core::outcome::{Outcome, Reason, Verdict};
 use crate::core::piece::NO_KIND;
 use crate::core::position::{EnPassant, Position};
 use crate::core::reach_sets::{Cells, has};
@@ -143,6 +143,22 @@ impl Western {
     }
 }
 
+impl Western {
+    /// Whether the player who just moved has a flag piece on its flag cells (King of the Hill,
+    /// from a variant file): the game is then over and has no moves, as in Fairy-Stockfish.
+    #[inline]
+    fn flag_reached(&self, pos: &Position) -> bool {
+        let Some(flag) = &self.variant.spec.flag else {
+            return false;
+        };
+        let mover = (pos.side() + 1) % 2;
+        pos.occupied(mover).iter().any(|sq| {
+            flag.cells[mover as usize][sq as usize]
+                && flag.kind.is_none_or(|k| pos.at(sq).kind() == k)
+        })
+    }
+}
+
 impl Game for Western {
     fn variant(&self) -> &Variant {
         &self.variant
@@ -150,14 +166,24 @@ impl Game for Western {
 
     fn legal_moves(&self, pos: &mut Position, out: &mut MoveList) {
         out.clear();
+        if self.flag_reached(pos) {
+            return;
+        }
         self.pseudo_legal(pos, out);
         self.keep_legal(pos, out);
+    }
+
+    fn decided(&self, pos: &Position) -> Option<Verdict> {
+        self.flag_reached(pos).then_some(Verdict::Loss)
     }
 
     /// Out of check the pseudo-legal moves, checked one by one as [`keep_legal`] would
     /// (Self::keep_legal); in check the legal moves, since most moves are then illegal.
     fn search_moves(&self, pos: &mut Position, out: &mut MoveList) -> Listed {
         out.clear();
+        if self.flag_reached(pos) {
+            return Listed::Legal;
+        }
         self.pseudo_legal(pos, out);
         let v = &self.variant;
         let side = pos.side();
@@ -183,6 +209,9 @@ impl Game for Western {
 
     fn tactical_moves(&self, pos: &mut Position, out: &mut MoveList) {
         out.clear();
+        if self.flag_reached(pos) {
+            return;
+        }
         match pos.occupied_cells() {
             Some(occupied) => self.pseudo_legal_tactical(pos, occupied, out),
             None => {
@@ -264,6 +293,12 @@ impl Game for Western {
         let end = &self.variant.spec.end;
         let side = pos.side();
         let other = (side + 1) % pos.players();
+        if self.flag_reached(pos) {
+            return Some(Outcome::Win {
+                winner: other,
+                reason: Reason::Flag,
+            });
+        }
         if legal_count == 0 {
             return Some(if self.in_check(pos) {
                 Outcome::Win {

@@ -73,6 +73,7 @@ fn with_castling(name: &'static str, title: &'static str, min_steps: u8) -> Vari
             bare_royals_draw: true,
         },
         holdings: false,
+        flag: None,
     }
 }
 

@@ -115,6 +115,7 @@ impl Family {
                 bare_royals_draw: false,
             },
             holdings: self.holdings,
+            flag: None,
         };
         let mut variant = spec.conclude()?;
         variant.notation = (self.notation)(&self.geometry);

@@ -63,6 +63,12 @@ const READ: &[&str] = &[
     "nMoveRule",
     "nFoldRule",
     "nFoldValue",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
 ];
 
 /// Old names and their replacements.
@@ -160,14 +166,6 @@ const WAITING: &[(&str, &[&str])] = &[
     ("extinctionPieceTypes", EMPTY),
     ("extinctionPieceCount", &["0"]),
     ("extinctionOpponentPieceCount", &["0"]),
-    ("flagPiece", &["*"]),
-    ("flagPieceWhite", &["*"]),
-    ("flagPieceBlack", &["*"]),
-    ("flagRegion", EMPTY),
-    ("flagRegionWhite", EMPTY),
-    ("flagRegionBlack", EMPTY),
-    ("whiteFlag", EMPTY),
-    ("blackFlag", EMPTY),
     ("flagPieceCount", &["1"]),
     ("flagPieceBlockedWin", FALSE),
     ("flagMove", FALSE),
@@ -228,7 +226,8 @@ mod tests {
         assert_eq!(classify("maxFile"), KeyClass::Read);
         assert!(matches!(classify("promotionRank"), KeyClass::Deprecated(_)));
         assert!(matches!(classify("pieceDrops"), KeyClass::Waiting(_)));
-        assert!(matches!(classify("whiteFlag"), KeyClass::Waiting(_)));
+        assert!(matches!(classify("whiteFlag"), KeyClass::Deprecated(_)));
+        assert!(matches!(classify("flagMove"), KeyClass::Waiting(_)));
         assert!(matches!(
             classify("mobilityRegionWhiteKing"),
             KeyClass::Waiting(_)

@@ -60,6 +60,9 @@ pub struct FileRules {
     pub checkmate_value: String,
     pub n_move_rule: u16,
     pub n_fold_rule: u8,
+    /// `flagPiece` per side (a type name; `None` is any piece) and `flagRegion` per side.
+    pub flag_piece: [Option<String>; 2],
+    pub flag_region: [String; 2],
     pub refused: Vec<Refusal>,
 }
 
@@ -89,6 +92,8 @@ impl FileRules {
             checkmate_value: "loss".to_string(),
             n_move_rule: 50,
             n_fold_rule: 3,
+            flag_piece: [None, None],
+            flag_region: [String::new(), String::new()],
             refused: Vec::new(),
         }
     }
@@ -260,6 +265,15 @@ impl FileRules {
                     _ => self.refuse(key, value, "only a draw by repetition is supported"),
                 }
             }
+            "flagPiece" => {
+                let piece = self.flag_type(value)?;
+                self.flag_piece = [piece.clone(), piece];
+            }
+            "flagPieceWhite" => self.flag_piece[0] = self.flag_type(value)?,
+            "flagPieceBlack" => self.flag_piece[1] = self.flag_type(value)?,
+            "flagRegion" => self.flag_region = [value.to_string(), value.to_string()],
+            "flagRegionWhite" | "whiteFlag" => self.flag_region[0] = value.to_string(),
+            "flagRegionBlack" | "blackFlag" => self.flag_region[1] = value.to_string(),
             "nMoveRule" => self.n_move_rule = number(value, 0, 10_000)? as u16,
             "nFoldRule" => self.n_fold_rule = number(value, 0, 100)? as u8,
             _ => return self.read_pawn_type_key(key, value),
@@ -302,6 +316,17 @@ impl FileRules {
         };
         self.set_piece(name, letter, &betza);
         Ok(())
+    }
+
+    /// The type of `flagPiece`: one letter, or `*` for any piece.
+    fn flag_type(&self, value: &str) -> Result<Option<String>, String> {
+        if value == "*" {
+            return Ok(None);
+        }
+        match self.type_names(value)?.as_slice() {
+            [one] => Ok(Some(one.clone())),
+            _ => Err(format!("one piece letter or * expected, not '{value}'")),
+        }
     }
 
     /// The type names of a string of piece letters (`qrbn`); `-` or empty is none.

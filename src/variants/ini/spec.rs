@@ -14,7 +14,9 @@ use super::betza;
 use super::rules::FileRules;
 use crate::core::piece::PieceKind;
 use crate::core::tables::Orientation;
-use crate::core::variant::{CastlingRule, EndRules, PromotionRule, StalemateRule, VariantSpec};
+use crate::core::variant::{
+    CastlingRule, EndRules, FlagRule, PromotionRule, StalemateRule, VariantSpec,
+};
 use crate::geometry::{Geometry, MAX_SQUARES};
 use crate::variants::chess::pawn;
 
@@ -151,6 +153,10 @@ fn spec_on(name: &str, rules: &FileRules, geometry: Geometry) -> Result<VariantS
             bare_royals_draw: false,
         }
     });
+    let flag = flag_rule(rules, &kind_of).unwrap_or_else(|e| {
+        why.push(e);
+        None
+    });
     if !why.is_empty() {
         return Err(why);
     }
@@ -167,7 +173,47 @@ fn spec_on(name: &str, rules: &FileRules, geometry: Geometry) -> Result<VariantS
         promotion,
         end,
         holdings: false,
+        flag,
     })
+}
+
+/// King of the Hill's goal: the flag piece (the same for both sides) and each side's cells.
+fn flag_rule(
+    rules: &FileRules,
+    kind_of: &dyn Fn(&str) -> Option<usize>,
+) -> Result<Option<FlagRule>, String> {
+    let (files, ranks) = (rules.files, rules.ranks);
+    let regions = [
+        cells(&rules.flag_region[0], files, ranks).map_err(|e| format!("flagRegionWhite: {e}"))?,
+        cells(&rules.flag_region[1], files, ranks).map_err(|e| format!("flagRegionBlack: {e}"))?,
+    ];
+    if regions.iter().all(|r| r.is_empty()) {
+        return Ok(None);
+    }
+    if rules.flag_piece[0] != rules.flag_piece[1] {
+        return Err(
+            "flagPieceWhite/Black: a different flag piece for each side is not supported"
+                .to_string(),
+        );
+    }
+    let kind = match &rules.flag_piece[0] {
+        None => None,
+        Some(name) => {
+            Some(kind_of(name).ok_or_else(|| format!("flagPiece: the game has no {name}"))? as u8)
+        }
+    };
+    let squares = files as usize * ranks as usize;
+    let to_cells = |region: &BTreeSet<Cell>| {
+        let mut v = vec![false; squares];
+        for &(f, r) in region {
+            v[r as usize * files as usize + f as usize] = true;
+        }
+        v
+    };
+    Ok(Some(FlagRule {
+        kind,
+        cells: [to_cells(&regions[0]), to_cells(&regions[1])],
+    }))
 }
 
 /// The cells of a Fairy-Stockfish region (`*2` a rank, `c*` a file, `e4` a cell, `-` none;

@@ -288,5 +288,6 @@ fn spec(
             bare_royals_draw: false,
         },
         holdings: false,
+        flag: None,
     }
 }

@@ -91,6 +91,7 @@ pub fn spec(move_rule: u16) -> VariantSpec {
             bare_royals_draw: false,
         },
         holdings: true,
+        flag: None,
     }
 }
 

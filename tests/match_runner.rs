@@ -74,7 +74,7 @@ fn checkmate_is_refereed_and_written_to_pgn() {
     std::fs::remove_file(&pgn).ok();
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
     assert!(
-        text.contains("1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1"),
+        text.contains("1. f3 e5 2. g4 Qh4# {Black wins by checkmate} 0-1"),
         "{text}"
     );
 }

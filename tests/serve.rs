@@ -444,6 +444,27 @@ fn records_replay_and_branch() {
     s.stop();
 }
 
+/// A PGN from another program (lichess writes SAN) loads; the move list is offered in SAN.
+#[test]
+fn a_san_record_loads() {
+    let s = server("chess");
+    let pgn = "[Event \"Rated blitz game\"]\n[Site \"https://lichess.org/x\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6?? 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. O-O 1-0\n";
+    let state = post(&s, "record", json!({"pgn": pgn})).unwrap();
+    assert_eq!(state["variant"], "chess");
+    assert_eq!(
+        state["moves"],
+        json!([
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "d7d5", "e4d5", "f6d5", "g5f7",
+            "e8f7", "d1f3", "f7e6", "e1g1"
+        ])
+    );
+    assert_eq!(state["san"][14], "O-O");
+    assert_eq!(state["san"][12], "Qf3+");
+    let bad = post(&s, "record", json!({"pgn": "1. e4 e5 2. Nf6"}));
+    assert!(bad.is_err(), "an illegal SAN move is refused: {bad:?}");
+    s.stop();
+}
+
 #[test]
 fn a_match_is_watched_live() {
     use menagerie::matches::config::{EngineSpec, MatchConfig, OpeningSource, TimeControl};

@@ -392,8 +392,12 @@ fn run_with<G: Game>(
                     variant: &config.variant,
                     time_control: &tc_text,
                     opening_plies: record.opening_plies,
+                    variant_start: &game.variant().spec.start,
                 };
-                let text = pgn::write_game(&header, &record.played);
+                let played = &record.played;
+                let moves = pgn::san_line(game, played.start.as_deref(), &played.moves)
+                    .unwrap_or_else(|| played.moves.clone());
+                let text = pgn::write_game(&header, played, &moves);
                 if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
                     log::error!("cannot write the PGN file: {e}");
                 }

@@ -1,11 +1,15 @@
-//! PGN export. Moves are written in our coordinate notation (docs/notation.md), not SAN: the
-//! games include variants no SAN convention covers, and readers of these files are our own
-//! tools. Tags carry the variant, time control and termination; the final comment gives the
-//! referee's reason, and a `{opening}` comment marks where the engines took over.
+//! PGN export. Games on flat two-player boards are written in SAN (`src/fen/san.rs`, with
+//! Fairy-Stockfish's conventions for fairy pieces), so other programs read them; the 3-D to 6-D
+//! games and Partonici keep our coordinate notation (docs/notation.md), which no SAN
+//! convention covers. Tags carry the variant, time control and termination, and `SetUp`/`FEN`
+//! for every game that does not start from orthodox chess's position; the final comment gives
+//! the referee's reason, and a `{opening}` comment marks where the engines took over.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::referee::{GameResult, Played};
+use crate::core::game::Game;
+use crate::fen::{has_san, parse_move, parse_position, san};
 
 /// What a PGN record needs besides the game itself.
 pub struct PgnHeader<'a> {
@@ -17,6 +21,26 @@ pub struct PgnHeader<'a> {
     pub variant: &'a str,
     pub time_control: &'a str,
     pub opening_plies: usize,
+    /// The variant's start position: written as `FEN` (with `SetUp`) unless the game is
+    /// orthodox chess from its usual start.
+    pub variant_start: &'a str,
+}
+
+/// The moves of a game in SAN, replayed from its start with the rules; `None` where SAN cannot
+/// say the variant's moves or a move does not replay (the file then keeps coordinates).
+pub fn san_line<G: Game>(game: &G, start: Option<&str>, moves: &[String]) -> Option<Vec<String>> {
+    let v = game.variant();
+    if !has_san(v) {
+        return None;
+    }
+    let mut pos = parse_position(game, start.unwrap_or(&v.spec.start)).ok()?;
+    let mut out = Vec::with_capacity(moves.len());
+    for text in moves {
+        let mv = parse_move(game, &mut pos, text).ok()?;
+        out.push(san(game, &mut pos, mv));
+        game.make(&mut pos, mv);
+    }
+    Some(out)
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).
@@ -52,8 +76,9 @@ fn comment(s: &str) -> String {
     s.replace('{', "(").replace('}', ")")
 }
 
-/// One game as PGN text, ending with a blank line.
-pub fn write_game(h: &PgnHeader<'_>, game: &Played) -> String {
+/// One game as PGN text, ending with a blank line; `moves` is its movetext (SAN from
+/// [`san_line`], or the game's own moves).
+pub fn write_game(h: &PgnHeader<'_>, game: &Played, moves: &[String]) -> String {
     let result = game.result.text();
     let mut out = String::new();
     let tags = [
@@ -72,8 +97,14 @@ pub fn write_game(h: &PgnHeader<'_>, game: &Played) -> String {
     for (k, v) in tags {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
     }
-    // A set-up start: the standard SetUp/FEN tags, and move numbers that continue from it.
-    let (mut ply, first_number) = match &game.start {
+    // A set-up start, or a variant's own: the standard SetUp/FEN tags, and move numbers that
+    // continue from it.
+    let orthodox = h.variant == "chess" || h.variant == "normal";
+    let start = game
+        .start
+        .clone()
+        .or_else(|| (!orthodox).then(|| h.variant_start.to_string()));
+    let (mut ply, first_number) = match &start {
         Some(start) => {
             out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", escape(start)));
             let fields: Vec<&str> = start.split_whitespace().collect();
@@ -85,10 +116,10 @@ pub fn write_game(h: &PgnHeader<'_>, game: &Played) -> String {
     };
     out.push('\n');
     let mut tokens = Vec::new();
-    if ply == 1 && !game.moves.is_empty() {
+    if ply == 1 && !moves.is_empty() {
         tokens.push(format!("{first_number}..."));
     }
-    for (i, mv) in game.moves.iter().enumerate() {
+    for (i, mv) in moves.iter().enumerate() {
         if ply % 2 == 0 {
             tokens.push(format!("{}.", ply / 2 + first_number));
         }
@@ -159,12 +190,19 @@ mod tests {
             variant: "chess",
             time_control: "5+0.05",
             opening_plies: 2,
+            variant_start: crate::variants::chess::START,
         };
-        let text = write_game(&h, &played);
+        let g = crate::variants::western_by_name("chess");
+        let moves = san_line(&g, None, &played.moves).unwrap();
+        let text = write_game(&h, &played, &moves);
+        assert!(
+            !text.contains("[FEN"),
+            "orthodox chess from its start: {text}"
+        );
         assert!(text.contains("[White \"A \\\"quoted\\\"\"]\n"), "{text}");
         assert!(text.contains("[Variant \"chess\"]\n[TimeControl \"5+0.05\"]\n[PlyCount \"4\"]\n[Termination \"normal\"]\n"));
         assert!(
-            text.ends_with("1. f2f3 e7e5 {opening} 2. g2g4 d8h4 {Black wins by checkmate} 0-1\n\n"),
+            text.ends_with("1. f3 e5 {opening} 2. g4 Qh4# {Black wins by checkmate} 0-1\n\n"),
             "{text}"
         );
         // From a set-up position with Black to move at move 12: the tags, and numbering on.
@@ -173,8 +211,31 @@ mod tests {
             moves: ["e8d7", "h1h7"].map(String::from).to_vec(),
             ..played
         };
-        let text = write_game(&h, &set_up);
+        let moves = san_line(&g, set_up.start.as_deref(), &set_up.moves).unwrap();
+        let text = write_game(&h, &set_up, &moves);
         assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 3 12\"]\n"));
-        assert!(text.contains("\n12... e8d7 13. h1h7 {opening} {"), "{text}");
+        assert!(text.contains("\n12... Kd7 13. Rh7+ {opening} {"), "{text}");
+        // Another variant: its start as FEN, its pieces' letters.
+        let wildebeest = PgnHeader {
+            variant: "wildebeest",
+            variant_start: crate::variants::wildebeest::START,
+            ..h
+        };
+        let g = crate::variants::western_by_name("wildebeest");
+        let line = Played {
+            moves: ["f2f5", "f9f6", "h1g4"].map(String::from).to_vec(),
+            ..set_up
+        };
+        let line = Played {
+            start: None,
+            ..line
+        };
+        let moves = san_line(&g, None, &line.moves).unwrap();
+        let text = write_game(&wildebeest, &line, &moves);
+        assert!(
+            text.contains(&format!("[FEN \"{}\"]", crate::variants::wildebeest::START)),
+            "{text}"
+        );
+        assert!(text.contains("1. f5 f6 {opening} 2. Cg4 {"), "{text}");
     }
 }

@@ -170,7 +170,11 @@ impl XboardVariant {
                 6,
                 "bughouse",
             ),
-            name if crate::variants::ini::find(name).is_some() => Self::from_file(v, zero_based),
+            name if crate::variants::ini::find(name).is_some()
+                && !crate::variants::VARIANTS.iter().any(|c| c.name == name) =>
+            {
+                Self::from_file(v, zero_based)
+            }
             _ => XboardVariant {
                 zero_based,
                 ..XboardVariant::default()

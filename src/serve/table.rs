@@ -17,7 +17,9 @@ use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind};
 use crate::core::position::Position;
 use crate::eval::Evaluator;
-use crate::fen::{captured_squares, move_text, parse_move, parse_position, record_text};
+use crate::fen::{
+    captured_squares, move_text, parse_move, parse_move_or_san, parse_position, record_text, san,
+};
 use crate::geometry::NO_SQ;
 use crate::search::TranspositionTable;
 use crate::variants::{self, AnyGame, OptionValues, VARIANTS};
@@ -385,7 +387,7 @@ impl Table {
         let mut line = Vec::new();
         let mut texts = Vec::new();
         for (i, text) in record.moves.iter().enumerate() {
-            let mv = with_game!(game_ref, g => parse_move(g, &mut pos, text))
+            let mv = with_game!(game_ref, g => parse_move_or_san(g, &mut pos, text))
                 .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
             texts.push(with_game!(game_ref, g => {
                 let v = g.variant();
@@ -515,6 +517,7 @@ impl Table {
             "start": with_game!(&*self.game, g => crate::fen::write_position(g.variant(), &self.start)),
             "position": position,
             "moves": self.texts,
+            "san": self.san_line(),
             "cursor": self.cursor,
             "last": last,
             "seats": self.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
@@ -530,6 +533,25 @@ impl Table {
 
 fn default_names() -> [String; 2] {
     ["White".to_string(), "Black".to_string()]
+}
+
+impl Table {
+    /// The moves of the line in SAN, for the move list, where the variant has SAN (replayed
+    /// from the start: a few hundred plies cost well under a millisecond).
+    fn san_line(&self) -> Option<Vec<String>> {
+        with_game!(&*self.game, g => {
+            if !crate::fen::has_san(g.variant()) {
+                return None;
+            }
+            let mut pos = self.start.clone();
+            let mut out = Vec::with_capacity(self.line.len());
+            for &mv in &self.line {
+                out.push(san(g, &mut pos, mv));
+                g.make(&mut pos, mv);
+            }
+            Some(out)
+        })
+    }
 }
 
 /// Builds a playable variant: the game, its canonical name and its family.

@@ -246,6 +246,9 @@ def chess(p, shots):
     p.wait(lambda: len(p.state()["moves"]) == 2, "the engine's reply")
     p.settle()
     p.check_board("chess after the engine's reply")
+    shown = p.js("return [...document.querySelectorAll('#moves li span')].map(s => s.textContent)")
+    check("chess: the move list shows SAN", shown[:1] == ["e4"] and shown[1:2] == p.state()["san"][1:2],
+          shown)
     # A promotion through the chooser.
     p.api("seats", {"seats": ["human", "human"]})
     p.api("position", {"fen": "8/1P5k/8/8/8/8/8/K7 w - - 0 1"})

@@ -614,7 +614,9 @@
         li = document.createElement("li");
         list.appendChild(li);
       }
-      li.appendChild(plySpan(text, i, i + 1 === state.cursor));
+      // SAN where the variant has it (the coordinates stay the moves' identity).
+      const shown = state.san && state.san[i] ? state.san[i] : text;
+      li.appendChild(plySpan(shown, i, i + 1 === state.cursor));
     });
     const t = state.tags || {};
     finishMoves(list, `${t.White || "?"} – ${t.Black || "?"}`);

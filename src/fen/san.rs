@@ -8,7 +8,9 @@
 //! capture (a pawn's capture always with its file), the destination, `=` and the promoted
 //! kind, then `+` for check or `#` for checkmate. Castling is `O-O` toward the last file and
 //! `O-O-O` toward file a; where a wing allows several king distances (Wildebeest's free
-//! castling, docs/wildebeest.md), the king's destination follows in parentheses: `O-O(i1)`.
+//! castling, docs/wildebeest.md), the usual two-cell castling stays `O-O` (as Fairy-Stockfish
+//! and XBoard write Wildebeest's) and any other distance adds the king's destination in
+//! parentheses: `O-O(i1)`.
 //!
 //! Reading is lenient as PGN readers are: check marks and annotations (`+ # ! ?`) are
 //! ignored, `0-0` is castling, `x` and `=` may be left out, the promotion letter may be lower
@@ -52,10 +54,11 @@ pub fn san<G: Game>(game: &G, pos: &mut Position, mv: Move) -> String {
 fn castling_text(v: &Variant, mv: Move) -> String {
     let toward_last = mv.to > mv.from;
     let mut text = if toward_last { "O-O" } else { "O-O-O" }.to_string();
-    let several = v.spec.castling.is_some_and(|c| {
-        c.steps[usize::from(toward_last)].0 != c.steps[usize::from(toward_last)].1
-    });
-    if several {
+    let (fewest, most) = v
+        .spec
+        .castling
+        .map_or((2, 2), |c| c.steps[usize::from(toward_last)]);
+    if fewest != most && mv.from.abs_diff(mv.to) != 2 {
         text.push_str(&format!("({})", v.square_name(mv.to)));
     }
     text
@@ -198,10 +201,10 @@ pub fn parse_san<G: Game>(game: &G, pos: &mut Position, text: &str) -> Result<Mo
     match matches.as_slice() {
         [one] => Ok(*one),
         [] => Err(MoveError::Illegal(text.to_string())),
-        // Free castling without a destination: the shortest, as an unmarked O-O is in chess.
+        // Free castling without a destination: the two-cell castling, else the shortest.
         [first, ..] if matches.iter().all(|m| m.kind == MoveKind::Castle) => Ok(*matches
             .iter()
-            .min_by_key(|m| m.from.abs_diff(m.to))
+            .min_by_key(|m| (m.from.abs_diff(m.to) != 2, m.from.abs_diff(m.to)))
             .unwrap_or(first)),
         _ => Err(MoveError::IllegalBecause {
             text: text.to_string(),

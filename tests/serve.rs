@@ -460,6 +460,22 @@ fn a_san_record_loads() {
     );
     assert_eq!(state["san"][14], "O-O");
     assert_eq!(state["san"][12], "Qf3+");
+    // Exported back: SAN, the tags, the game not over yet.
+    let exported = get(&s, "/api/pgn");
+    let text = exported["pgn"].as_str().unwrap();
+    assert!(
+        text.contains("[Variant \"chess\"]") && text.contains("[Result \"*\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("7. Qf3+ Ke6") && text.contains("8. O-O *"),
+        "{text}"
+    );
+    assert!(!text.contains("[FEN"), "{text}");
     let bad = post(&s, "record", json!({"pgn": "1. e4 e5 2. Nf6"}));
     assert!(bad.is_err(), "an illegal SAN move is refused: {bad:?}");
     s.stop();

@@ -95,7 +95,7 @@ pub fn write_game(h: &PgnHeader<'_>, game: &Played, moves: &[String]) -> String 
         ("Termination", game.termination.pgn_tag().to_string()),
     ];
     for (k, v) in tags {
-        out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
+        out.push_str(&tag(k, &v));
     }
     // A set-up start, or a variant's own: the standard SetUp/FEN tags, and move numbers that
     // continue from it.
@@ -136,7 +136,15 @@ pub fn write_game(h: &PgnHeader<'_>, game: &Played, moves: &[String]) -> String 
     };
     tokens.push(note);
     tokens.push(result.to_string());
-    // Wrap at 79 columns (comments may be longer than a line; they are kept whole).
+    out.push_str(&movetext(&tokens));
+    out.push('\n');
+    out
+}
+
+/// Movetext tokens as lines of at most 79 columns (a comment longer than a line is kept
+/// whole), ending with a newline.
+pub fn movetext(tokens: &[String]) -> String {
+    let mut out = String::new();
     let mut line = String::new();
     for t in tokens {
         if !line.is_empty() && line.len() + 1 + t.len() > 79 {
@@ -147,11 +155,16 @@ pub fn write_game(h: &PgnHeader<'_>, game: &Played, moves: &[String]) -> String 
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&t);
+        line.push_str(t);
     }
     out.push_str(&line);
-    out.push_str("\n\n");
+    out.push('\n');
     out
+}
+
+/// A tag pair line, `[Key "value"]`, with the value escaped.
+pub fn tag(key: &str, value: &str) -> String {
+    format!("[{key} \"{}\"]\n", escape(value))
 }
 
 #[cfg(test)]

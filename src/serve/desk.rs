@@ -289,6 +289,14 @@ impl Desk {
     }
 
     /// The game over, or `None`.
+    /// The line as PGN (the board of two players only: Party hands have their own records).
+    pub fn pgn(&self) -> Result<String, String> {
+        match &self.board {
+            Board::Two(t) => Ok(t.pgn()),
+            Board::Multi(_) => Err("a PGN is for games of two players; Party hands are recorded by `menagerie match --pgn`".to_string()),
+        }
+    }
+
     pub fn outcome(&mut self) -> Option<String> {
         match &mut self.board {
             Board::Two(t) => t.outcome(),

@@ -117,6 +117,10 @@ pub fn handle(shared: &Arc<Shared>, guard: &Guard, mut req: Request) {
                     shared.state(&mut t)
                 }
                 "layout" => shared.lock().layout(),
+                "pgn" => match shared.lock().pgn() {
+                    Ok(text) => json!({ "pgn": text }),
+                    Err(e) => return error(req, 400, &e),
+                },
                 "variants" => variants_json(),
                 _ => return error(req, 404, "no such request"),
             };

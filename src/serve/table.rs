@@ -256,6 +256,76 @@ impl Table {
         Ok(())
     }
 
+    /// The whole line as PGN for other programs: SAN where the game has it (our coordinates
+    /// otherwise), the players' names, `Variant`, `SetUp`/`FEN` for a set-up start or any game
+    /// but chess, and the result when the line ends the game (`*` otherwise).
+    pub fn pgn(&self) -> String {
+        with_game!(&*self.game, g => {
+            let v = g.variant();
+            let start_fen = crate::fen::write_position(v, &self.start);
+            let mut pos = self.start.clone();
+            let mut moves = Vec::with_capacity(self.line.len());
+            for (i, &mv) in self.line.iter().enumerate() {
+                moves.push(if crate::fen::has_san(v) {
+                    san(g, &mut pos, mv)
+                } else {
+                    self.texts[i].clone()
+                });
+                g.make(&mut pos, mv);
+            }
+            let mut legal = Vec::new();
+            g.legal_moves(&mut pos, &mut legal);
+            let outcome = g.outcome(&pos, legal.len());
+            let mut out = String::new();
+            let tags = [
+                ("Event", "Menagerie board".to_string()),
+                ("Site", "?".to_string()),
+                ("Date", crate::matches::pgn::today()),
+                ("White", self.names[0].clone()),
+                ("Black", self.names[1].clone()),
+                ("Result", outcome.map_or("*", |o| o.score_text()).to_string()),
+                ("Variant", self.variant.to_string()),
+            ];
+            for (k, value) in tags {
+                out.push_str(&crate::matches::pgn::tag(k, &value));
+            }
+            let first_number = start_fen
+                .split_whitespace()
+                .last()
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(1)
+                .max(1);
+            if self.variant != "chess" || start_fen != v.spec.start {
+                out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start_fen}\"]\n"));
+            }
+            out.push('\n');
+            let black_first = self.start.side() == 1;
+            let mut tokens = Vec::new();
+            for (i, text) in moves.iter().enumerate() {
+                let ply = i + usize::from(black_first);
+                if ply % 2 == 0 {
+                    tokens.push(format!("{}.", ply / 2 + first_number));
+                } else if i == 0 {
+                    tokens.push(format!("{first_number}..."));
+                }
+                tokens.push(text.clone());
+            }
+            // The reason as a comment, then the result token that ends the movetext.
+            match outcome.map(|o| o.to_string()) {
+                Some(text) => {
+                    let (score, comment) = text.split_once(' ').unwrap_or((&text, ""));
+                    if !comment.is_empty() {
+                        tokens.push(comment.to_string());
+                    }
+                    tokens.push(score.to_string());
+                }
+                None => tokens.push("*".to_string()),
+            }
+            out.push_str(&crate::matches::pgn::movetext(&tokens));
+            out
+        })
+    }
+
     /// The game over, or `None`.
     pub fn outcome(&mut self) -> Option<String> {
         with_game!(&*self.game, g => {

@@ -249,6 +249,12 @@ def chess(p, shots):
     shown = p.js("return [...document.querySelectorAll('#moves li span')].map(s => s.textContent)")
     check("chess: the move list shows SAN", shown[:1] == ["e4"] and shown[1:2] == p.state()["san"][1:2],
           shown)
+    p.js("document.getElementById('export').click()")
+    p.wait(lambda: p.js("return document.getElementById('export-dialog').open"), "the PGN export")
+    exported = p.js("return document.getElementById('export-text').value")
+    check("chess: the PGN export has tags and SAN", '[Variant "chess"]' in exported and "1. e4 " in exported,
+          exported)
+    p.js("document.getElementById('export-close').click()")
     # A promotion through the chooser.
     p.api("seats", {"seats": ["human", "human"]})
     p.api("position", {"fen": "8/1P5k/8/8/8/8/8/K7 w - - 0 1"})

@@ -1003,6 +1003,19 @@
       $("load-dialog").showModal();
     });
     $("load-cancel").addEventListener("click", () => $("load-dialog").close());
+    $("export").addEventListener("click", async () => {
+      try {
+        const data = await api("/api/pgn");
+        $("export-text").value = data.pgn;
+        const save = $("export-save");
+        if (save.href.startsWith("blob:")) URL.revokeObjectURL(save.href);
+        save.href = URL.createObjectURL(new Blob([data.pgn], { type: "application/x-chess-pgn" }));
+        $("export-dialog").showModal();
+      } catch (e) {
+        showMessage(e.message);
+      }
+    });
+    $("export-close").addEventListener("click", () => $("export-dialog").close());
     $("chooser-cancel").addEventListener("click", () => $("chooser").close());
     $("load-position").addEventListener("click", async () => {
       if (await command("position", { fen: $("load-text").value.trim() })) $("load-dialog").close();

@@ -491,6 +491,11 @@ def engine_and_mate(p, shots):
         p.play(frm, to)
     marks = p.d.find_elements(By.CSS_SELECTOR, "#marks .mark-check")
     check("mate: the mated king is marked", len(marks) == 1, len(marks))
+    banner = p.js("const b = document.getElementById('result-banner'); return [b.hidden, b.textContent]")
+    check("mate: the result shows over the board", not banner[0] and "0-1" in banner[1], banner)
+    p.js("document.getElementById('result-close').click()")
+    check("mate: the result banner can be hidden",
+          p.js("return document.getElementById('result-banner').hidden"), "still shown")
 
 
 def gallery(p, shots):

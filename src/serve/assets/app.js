@@ -400,7 +400,21 @@
     return state.seats[Math.min(state.position.side, state.seats.length - 1)] === "human";
   }
 
+  /// The game's result over the board while the line's last position is shown; hidden by
+  /// its × until another game or another end.
+  let hiddenResult = null;
+
+  function showResultBanner() {
+    const p = state.position;
+    const key = `${state.game_id}:${state.moves.length}:${p.outcome}`;
+    const show = !!p.outcome && state.cursor === state.moves.length && hiddenResult !== key;
+    $("result-text").textContent = show ? p.outcome : "";
+    $("result-banner").hidden = !show;
+    $("result-banner").dataset.key = key;
+  }
+
   function showStatus() {
+    showResultBanner();
     const s = $("status");
     s.textContent = "";
     const p = state.position;
@@ -1016,6 +1030,10 @@
       }
     });
     $("export-close").addEventListener("click", () => $("export-dialog").close());
+    $("result-close").addEventListener("click", () => {
+      hiddenResult = $("result-banner").dataset.key;
+      $("result-banner").hidden = true;
+    });
     $("chooser-cancel").addEventListener("click", () => $("chooser").close());
     $("load-position").addEventListener("click", async () => {
       if (await command("position", { fen: $("load-text").value.trim() })) $("load-dialog").close();

@@ -340,6 +340,15 @@ def cubic(p, shots):
     check("cubic: every target lights up, in every panel", lit == expected, f"{lit} vs {expected}")
     panels = {cells[m["to"]]["panel"] for m in state["position"]["legal"] if m["from"] == mover["from"]}
     check("cubic: targets lie outside the piece's own panel", panels != {cells[origin]["panel"]}, panels)
+    # Every cell of a many-panel board carries its name; hovering names the cell too.
+    names = p.js("return [...document.querySelectorAll('#cells text.cell-name')].map(t => t.textContent)")
+    check("cubic: every cell is named on the board", sorted(names) == sorted(c["name"] for c in cells),
+          len(names))
+    hovered = p.js("""const r = document.querySelector(`#cells rect[data-name="${arguments[0]}"]`).getBoundingClientRect();
+        const e = new MouseEvent('mousemove', {clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true});
+        document.getElementById('hit').dispatchEvent(e);
+        return [document.getElementById('hover-cell').textContent, document.querySelector('#hit title').textContent];""", to)
+    check("cubic: hovering a cell names it", hovered == [to, to], hovered)
     p.click_cell(frm)
     p.play(frm, to)
     p.check_board("cubic after a move across levels")

@@ -133,12 +133,20 @@
         t.textContent = p.title;
       }
     }
+    // Boards of several panels (Cubic, Sphinx, Ecila) name every cell in its corner: their
+    // names (`Q@B2`, `Cd2`) cannot be read off the edges as on a flat board.
+    const named = layout.panels.length > 1;
+    $("hover-cell").textContent = "";
     layout.cells.forEach((c, i) => {
       const [x, y] = place(c);
       el("rect", {
         class: `cell-${c.shade}`, x, y, width: 1, height: 1,
         "data-cell": i, "data-name": c.name,
       }, cells);
+      if (named) {
+        const t = el("text", { class: "cell-name", x: x + 0.05, y: y + 0.05 }, cells);
+        t.textContent = c.name;
+      }
     });
     for (const l of layout.labels) {
       const [x, y] = placePoint(l.x, l.y);
@@ -149,7 +157,9 @@
     el("g", { id: "pieces" }, svg);
     el("g", { id: "targets" }, svg);
     el("g", { id: "animation" }, svg);
-    el("rect", { id: "hit", x: -pad, y: -pad, width: layout.width + 2 * pad, height: layout.height + 2 * pad, fill: "transparent" }, svg);
+    const hit = el("rect", { id: "hit", x: -pad, y: -pad, width: layout.width + 2 * pad, height: layout.height + 2 * pad, fill: "transparent" }, svg);
+    // Hovering names the cell under the pointer (the tooltip and the line under the board).
+    el("title", {}, hit);
     buildLegend();
   }
 
@@ -966,6 +976,14 @@
       return;
     }
     $("board").addEventListener("click", (e) => clickCell(cellAt(e)));
+    $("board").addEventListener("mousemove", (e) => {
+      const i = cellAt(e);
+      const name = i === null ? "" : layout.cells[i].name;
+      $("hover-cell").textContent = name;
+      const title = document.querySelector("#hit title");
+      if (title && title.textContent !== name) title.textContent = name;
+    });
+    $("board").addEventListener("mouseleave", () => { $("hover-cell").textContent = ""; });
     $("flip").addEventListener("click", () => {
       flipped = !flipped;
       buildBoard();

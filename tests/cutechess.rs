@@ -2,9 +2,9 @@
 //! cutechess variants Menagerie knows, over UCI and over CECP, against itself and against
 //! Fairy-Stockfish, with no result error, illegal move, stall or disconnect.
 //!
-//! cutechess-cli is not packaged anywhere: `.ci/run` builds it (../shared/tools/
-//! build_cutechess.sh) when that script exists and exports `CUTECHESS`; otherwise the tests
-//! say SKIPPED. Found as `$CUTECHESS`, on PATH, or in ~/.cache/menagerie-peers.
+//! cutechess-cli is not packaged anywhere: `.ci/run` builds it from its sources when they are
+//! at hand and exports `CUTECHESS`; otherwise the tests say SKIPPED. Found as `$CUTECHESS`,
+//! on PATH, or in ~/.cache/menagerie-peers.
 
 mod common;
 

@@ -21,7 +21,7 @@ pub use read::read_setup;
 /// field splitting, numbers and board walking with the same errors as the generic reader.
 pub use read::{MAX_LEN, err, fields, read_number, walk_board};
 pub use relayout::relayout_board;
-pub use san::{has_san, parse_move_or_san, parse_san, san};
+pub use san::{has_san, parse_move_or_san, parse_san, san, san_line};
 pub use setup::{Setup, player_name, position_from_setup};
 pub use write::board_field;
 pub use write::{board_text, draw_board, write_position};

@@ -50,6 +50,18 @@ pub fn san<G: Game>(game: &G, pos: &mut Position, mv: Move) -> String {
     text
 }
 
+/// The SAN of each of `moves`, played in turn on `pos` (which ends after the last of them).
+pub fn san_line<G: Game>(game: &G, pos: &mut Position, moves: &[Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = san(game, pos, mv);
+            game.make(pos, mv);
+            text
+        })
+        .collect()
+}
+
 /// `O-O`, `O-O-O`, or with the king's destination where the wing has several distances.
 fn castling_text(v: &Variant, mv: Move) -> String {
     let toward_last = mv.to > mv.from;

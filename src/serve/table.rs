@@ -18,7 +18,8 @@ use crate::core::moves::{Move, MoveKind};
 use crate::core::position::Position;
 use crate::eval::Evaluator;
 use crate::fen::{
-    captured_squares, move_text, parse_move, parse_move_or_san, parse_position, record_text, san,
+    captured_squares, move_text, parse_move, parse_move_or_san, parse_position, record_text,
+    san_line,
 };
 use crate::geometry::NO_SQ;
 use crate::search::TranspositionTable;
@@ -264,15 +265,14 @@ impl Table {
             let v = g.variant();
             let start_fen = crate::fen::write_position(v, &self.start);
             let mut pos = self.start.clone();
-            let mut moves = Vec::with_capacity(self.line.len());
-            for (i, &mv) in self.line.iter().enumerate() {
-                moves.push(if crate::fen::has_san(v) {
-                    san(g, &mut pos, mv)
-                } else {
-                    self.texts[i].clone()
-                });
-                g.make(&mut pos, mv);
-            }
+            let moves = if crate::fen::has_san(v) {
+                san_line(g, &mut pos, &self.line)
+            } else {
+                for &mv in &self.line {
+                    g.make(&mut pos, mv);
+                }
+                self.texts.clone()
+            };
             let mut legal = Vec::new();
             g.legal_moves(&mut pos, &mut legal);
             let outcome = g.outcome(&pos, legal.len());
@@ -610,16 +610,8 @@ impl Table {
     /// from the start: a few hundred plies cost well under a millisecond).
     fn san_line(&self) -> Option<Vec<String>> {
         with_game!(&*self.game, g => {
-            if !crate::fen::has_san(g.variant()) {
-                return None;
-            }
-            let mut pos = self.start.clone();
-            let mut out = Vec::with_capacity(self.line.len());
-            for &mv in &self.line {
-                out.push(san(g, &mut pos, mv));
-                g.make(&mut pos, mv);
-            }
-            Some(out)
+            crate::fen::has_san(g.variant())
+                .then(|| san_line(g, &mut self.start.clone(), &self.line))
         })
     }
 }

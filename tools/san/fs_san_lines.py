@@ -6,7 +6,7 @@ wildebeest `G` where we write `W`, and castles two cells only).
 
   pip install pyffish==0.0.90
   python3 tools/san/fs_san_lines.py --games 4 --plies 60 --seed 1 \
-      --wildebeest-ini ../shared/tools/fs_wildebeest.ini > tests/san/fairy_stockfish.txt
+      --wildebeest-ini tools/peers/fs_wildebeest.ini > tests/san/fairy_stockfish.txt
 """
 import argparse
 import random

@@ -11,7 +11,7 @@ tests/perft_suites.rs.
       --variants capablanca,janus --positions 6 --seed 1 --out tests/perft/fairy_stockfish
   (--variant-file FILE loads a variants.ini first, as VariantPath)
 
-Fairy-Stockfish: ../shared/tools/build_fairy_stockfish.sh builds it (pyffish 0.0.90 sources).
+Fairy-Stockfish: tools/build_fairy_stockfish.sh builds it (pyffish 0.0.90 sources).
 """
 import argparse
 import os

@@ -17,7 +17,7 @@ pub enum KeyClass {
 }
 
 /// Keys read into the rules.
-const READ: &[&str] = &[
+pub(super) const READ: &[&str] = &[
     "maxRank",
     "maxFile",
     "pieceValueMg",

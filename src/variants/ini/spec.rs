@@ -63,52 +63,19 @@ fn board(rules: &FileRules) -> Result<Geometry, String> {
 fn spec_on(name: &str, rules: &FileRules, geometry: Geometry) -> Result<VariantSpec, Vec<String>> {
     let mut why = Vec::new();
     let (files, ranks) = (rules.files, rules.ranks);
-    let region = |key: &str, text: &str, why: &mut Vec<String>| {
-        cells(text, files, ranks).unwrap_or_else(|e| {
-            why.push(format!("{key}: {e}"));
-            BTreeSet::new()
+    // Each side's cells of a `<key>White` / `<key>Black` pair of regions.
+    let regions = |key: &str, texts: &[String; 2], why: &mut Vec<String>| {
+        [0, 1].map(|side| {
+            cells(&texts[side], files, ranks).unwrap_or_else(|e| {
+                why.push(format!("{key}{}: {e}", ["White", "Black"][side]));
+                BTreeSet::new()
+            })
         })
     };
-    let double = [
-        region(
-            "doubleStepRegionWhite",
-            &rules.double_step_region[0],
-            &mut why,
-        ),
-        region(
-            "doubleStepRegionBlack",
-            &rules.double_step_region[1],
-            &mut why,
-        ),
-    ];
-    let triple = [
-        region(
-            "tripleStepRegionWhite",
-            &rules.triple_step_region[0],
-            &mut why,
-        ),
-        region(
-            "tripleStepRegionBlack",
-            &rules.triple_step_region[1],
-            &mut why,
-        ),
-    ];
-    let en_passant = [
-        region(
-            "enPassantRegionWhite",
-            &rules.en_passant_region[0],
-            &mut why,
-        ),
-        region(
-            "enPassantRegionBlack",
-            &rules.en_passant_region[1],
-            &mut why,
-        ),
-    ];
-    let promotion = [
-        region("promotionRegionWhite", &rules.promotion_region[0], &mut why),
-        region("promotionRegionBlack", &rules.promotion_region[1], &mut why),
-    ];
+    let double = regions("doubleStepRegion", &rules.double_step_region, &mut why);
+    let triple = regions("tripleStepRegion", &rules.triple_step_region, &mut why);
+    let en_passant = regions("enPassantRegion", &rules.en_passant_region, &mut why);
+    let promotion = regions("promotionRegion", &rules.promotion_region, &mut why);
     let steps = pawn_steps(rules, &double, &triple).unwrap_or_else(|e| {
         why.push(e);
         Vec::new()

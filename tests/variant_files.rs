@@ -224,6 +224,14 @@ fn uci_variant_path_and_names() {
         "{out}"
     );
     assert!(out.contains("bestmove "), "{out}");
+    let not_ini = data("chess.ini").replace("tests/variant_files/chess.ini", "LICENSE-MIT");
+    let out = protocol(&format!(
+        "uci\nsetoption name VariantPath value {not_ini}\nisready\nquit\n"
+    ));
+    assert!(
+        out.contains("no section ([name] or [name:parent])"),
+        "{out}"
+    );
     let out = protocol("uci\nsetoption name VariantPath value /no/such.ini\nisready\nquit\n");
     assert!(out.contains("cannot read variant file"), "{out}");
     assert!(out.contains("readyok"), "{out}");

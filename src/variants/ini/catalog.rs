@@ -58,6 +58,13 @@ pub fn read(text: &str, origin: &str) -> FileReport {
         errors: syntax,
         ..FileReport::default()
     };
+    if sections.is_empty() {
+        report.warnings.push(FileProblem {
+            line: 1,
+            message: "no section ([name] or [name:parent]) in the file: nothing to read"
+                .to_string(),
+        });
+    }
     for section in &sections {
         let base = match &section.parent {
             None => Some(FileRules::empty()),

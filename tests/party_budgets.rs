@@ -199,3 +199,81 @@ fn a_long_clock_keeps_to_the_plan() {
         plan.hard
     );
 }
+
+/// Walks `play` through the candidate atoms: every atom legal as an atom and `END_TURN`
+/// offered at the end make a legal play (without proving every other atom completable,
+/// which in these positions costs seconds).
+fn walks_legally(game: &Party, pos: &PartyPosition, play: &[Atom]) -> bool {
+    let mut pos = pos.clone();
+    let mut list = Vec::new();
+    for &a in play {
+        game.candidate_atoms(&mut pos, &mut list);
+        if !list.contains(&a) {
+            return false;
+        }
+        game.make_atom(&mut pos, a);
+    }
+    play.last() == Some(&Atom::END_TURN)
+}
+
+/// Two positions from 4-player hands at 1s+0.01s where proving each atom completable takes
+/// seconds: c is in check with six pieces in reserve (and has escapes), and a may only
+/// surrender. On a clock of a few milliseconds every searcher and the greedy player answer
+/// at once (the proof used to run 4 s past the clock) with a legal play, surrendering only
+/// where nothing else is legal. The time bound is 50 times what an answer takes here.
+#[test]
+fn dead_ends_cost_no_time_on_a_short_clock() {
+    use menagerie::search::multi::Algorithm;
+    let game = party(4);
+    let in_check = game
+        .read_position(
+            "20/20/20/14Bd5/2Gd13Gc3/3Cd9KcCc5/10Cb9/20/20/3Bb16/20/4Bb15/7Db12/5Kb14/20/\
+             11DcGa7/13Ka6/20/20/20 cdab a:-:3:0:G/b:-:3:0:C/c:RRRRBD:3:0:K/d:KCDG:3:0:B 2 59",
+        )
+        .unwrap();
+    let lost = game
+        .read_position(
+            "20/20/15Kc4/20/11Rd8/20/20/11Rd8/6Ca10Rd2/1Kd10Gd7/12Rd7/20/3Dc16/20/20/20/\
+             Bd1CdCd11Ra4/GdRd12Kb5/1GdRd17/Ka19 acbd a:CBBBG:3:0:R/b:-:3:0:K/c:-:3:0:K/\
+             d:-:3:0:G 2 239",
+        )
+        .unwrap();
+    let mut proof = Vec::new();
+    game.atoms(&mut lost.clone(), &mut proof);
+    assert_eq!(proof, [Atom::SURRENDER], "a may only surrender");
+    let limits = Limits {
+        clock: Some(Clock {
+            remaining: Duration::from_millis(30),
+            increment: Duration::from_millis(10),
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    for algorithm in [Algorithm::Paranoid, Algorithm::Brs, Algorithm::Greedy] {
+        for (pos, only_surrender) in [(&in_check, false), (&lost, true)] {
+            let settings = MultiSettings {
+                algorithm,
+                ..MultiSettings::default()
+            };
+            let started = std::time::Instant::now();
+            let result = search(
+                &game,
+                pos,
+                &limits,
+                &settings,
+                &TranspositionTable::new(4),
+                &Control::new(false),
+                &mut |_| {},
+            );
+            let used = started.elapsed();
+            let play = &result.play;
+            assert!(walks_legally(&game, pos, play), "{algorithm:?}: {play:?}");
+            let surrendered = play[0].kind == AtomKind::Surrender;
+            assert_eq!(surrendered, only_surrender, "{algorithm:?}: {play:?}");
+            assert!(
+                used < Duration::from_millis(1500),
+                "{algorithm:?} took {used:?}"
+            );
+        }
+    }
+}

@@ -98,6 +98,12 @@ pub trait MultiGame: Sync {
     /// Takes back the last atom made (including an `END_TURN` or a null turn).
     fn unmake_atom(&self, pos: &mut Self::Pos);
 
+    /// Forgets what taking back the atoms made so far would need, so that `pos` costs little
+    /// to keep and to clone: a protocol session holds the position it searches from and hands
+    /// a copy to every search, and none of them unmakes past that point. Repetition counts
+    /// stay. After this, `unmake_atom` goes back no further than here.
+    fn forget_undo(&self, _pos: &mut Self::Pos) {}
+
     /// Search only: the player to move gives up a turn that has not started, with no effect on
     /// the board, the echo patterns or the counters; the play list rotates as after a turn.
     /// Best-reply search lets the opponents who do not reply skip this way. Undone by
@@ -233,6 +239,124 @@ pub fn play_text<G: MultiNotation>(game: &G, pos: &mut G::Pos, atoms: &[G::Atom]
 pub fn random_play<G: MultiGame>(game: &G, pos: &mut G::Pos, seed: u64) -> Vec<G::Atom> {
     let mut rng = super::random::XorShift64Star::new(seed ^ game.hash(pos) ^ 0x2545_f491_4f6c_dd1d);
     play_turn_by(game, pos, |_, _, atoms| atoms[rng.below(atoms.len())])
+}
+
+/// Dead ends (partial turns that cannot be finished) [`play_turn_ordered`] backs out of before
+/// it walks the proven atoms instead.
+const DEAD_END_BUDGET: u32 = 256;
+
+/// Dead ends below one atom after which [`play_turn_ordered`] gives that atom up: a first Move
+/// that leaves its player in check has hundreds of continuations, and the few it tries tell.
+const DEAD_ENDS_PER_ATOM: u32 = 4;
+
+/// The most atoms a turn walked by [`play_turn_ordered`] may have (a guard: Party's have at
+/// most four).
+const MAX_TURN_ATOMS: usize = 32;
+
+/// A whole turn for the player to move, taking at each step the first atom `order` puts first
+/// that leads on: `order(game, pos, made, list)` sorts `list` best first, `made` being the atoms
+/// of this turn made so far. It walks [`MultiGame::candidate_atoms`] depth first and backs out
+/// of the dead ends it meets, because proving every atom completable ([`MultiGame::atoms`])
+/// can cost a player in check seconds; an atom is given up after `DEAD_ENDS_PER_ATOM` (4) dead
+/// ends below it. After `DEAD_END_BUDGET` (256) dead ends in all it takes the first atom (in
+/// `order`, `last_resort` atoms left out) that is a whole turn by itself, and failing that the
+/// proven atoms, unless `hurry()` says there is no time for that proof: then None. `END_TURN`
+/// last; empty when the hand is over. `pos` is unchanged.
+pub fn play_turn_ordered<G: MultiGame>(
+    game: &G,
+    pos: &mut G::Pos,
+    mut order: impl FnMut(&G, &mut G::Pos, usize, &mut Vec<G::Atom>),
+    last_resort: impl Fn(&G, &G::Pos, G::Atom) -> bool,
+    hurry: impl Fn() -> bool,
+) -> Option<Vec<G::Atom>> {
+    let mut play = Vec::new();
+    let mut budget = DEAD_END_BUDGET;
+    if extend_turn(game, pos, &mut order, &mut play, &mut budget) == Walk::Done {
+        return Some(play);
+    }
+    let mut list = Vec::new();
+    game.candidate_atoms(pos, &mut list);
+    order(game, pos, 0, &mut list);
+    for atom in list {
+        if atom == G::END_TURN {
+            return Some(vec![atom]);
+        }
+        if last_resort(game, pos, atom) {
+            continue;
+        }
+        game.make_atom(pos, atom);
+        let whole = game.may_end_turn(pos);
+        game.unmake_atom(pos);
+        if whole {
+            return Some(vec![atom, G::END_TURN]);
+        }
+    }
+    if hurry() {
+        return None;
+    }
+    let mut made = 0;
+    Some(play_turn_by(game, pos, |game, pos, atoms| {
+        let mut list = atoms.to_vec();
+        order(game, pos, made, &mut list);
+        made += 1;
+        list[0]
+    }))
+}
+
+/// How [`extend_turn`] ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    Done,
+    /// No way on was found; the number of dead ends met.
+    DeadEnd(u32),
+    /// The budget of dead ends is spent.
+    OutOfBudget,
+}
+
+/// Extends the partial turn `play` (made in `pos`) to a whole play, depth first in `order`.
+fn extend_turn<G: MultiGame>(
+    game: &G,
+    pos: &mut G::Pos,
+    order: &mut impl FnMut(&G, &mut G::Pos, usize, &mut Vec<G::Atom>),
+    play: &mut Vec<G::Atom>,
+    budget: &mut u32,
+) -> Walk {
+    let mut list = Vec::new();
+    if play.len() < MAX_TURN_ATOMS {
+        game.candidate_atoms(pos, &mut list);
+    }
+    if list.is_empty() {
+        *budget = budget.saturating_sub(1);
+        return if *budget == 0 {
+            Walk::OutOfBudget
+        } else {
+            Walk::DeadEnd(1)
+        };
+    }
+    order(game, pos, play.len(), &mut list);
+    let below_first = !play.is_empty();
+    let mut met = 0;
+    for atom in list {
+        game.make_atom(pos, atom);
+        play.push(atom);
+        let walk = if atom == G::END_TURN {
+            Walk::Done
+        } else {
+            extend_turn(game, pos, order, play, budget)
+        };
+        game.unmake_atom(pos);
+        match walk {
+            Walk::DeadEnd(n) => {
+                play.pop();
+                met += n;
+                if below_first && met >= DEAD_ENDS_PER_ATOM {
+                    break;
+                }
+            }
+            done_or_out => return done_or_out,
+        }
+    }
+    Walk::DeadEnd(met)
 }
 
 /// A whole turn built atom by atom: `choose` picks one of the atoms offered at each step

@@ -411,6 +411,7 @@ where
                 self.game.make_atom(&mut pos, a);
             }
         }
+        self.game.forget_undo(&mut pos);
         self.start = start;
         self.pos = pos;
         self.fen = fen.map(str::to_string);
@@ -462,9 +463,8 @@ where
         let (game, pos, settings) = (self.game.clone(), self.pos.clone(), settings.clone());
         let handle = std::thread::spawn(move || {
             let report_out = out.clone();
-            let (report_game, report_pos) = (game.clone(), pos.clone());
-            let mut report = move |r: &MultiReport<G::Atom>| {
-                report_out.line(&info_line(&*report_game, &report_pos, r));
+            let mut report = |r: &MultiReport<G::Atom>| {
+                report_out.line(&info_line(&*game, &pos, r));
             };
             let result = multi::search(
                 &*game,

@@ -33,10 +33,11 @@ mod searcher;
 #[cfg(test)]
 pub mod toy;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::time::Budget;
 use super::{Control, Limits, MATE, MATE_BOUND, TranspositionTable};
+use crate::core::multi::{play_turn_by, play_turn_ordered};
 pub use crate::eval::MultiEvaluate;
 pub use searcher::PvStep;
 
@@ -159,6 +160,7 @@ pub fn search<G: MultiEvaluate>(
     control: &Control,
     report: &mut dyn FnMut(&MultiReport<G::Atom>),
 ) -> MultiResult<G::Atom> {
+    let start = Instant::now();
     let mut scratch = pos.clone();
     if game.outcome(&scratch).is_some() && !game.turn_open(&scratch) {
         wait_while_told_to_search(limits, control);
@@ -172,7 +174,9 @@ pub fn search<G: MultiEvaluate>(
     let result = match settings.algorithm {
         Algorithm::Greedy | Algorithm::Random => {
             let play = if settings.algorithm == Algorithm::Greedy {
-                baseline::greedy_play(game, &mut scratch)
+                let hard = Budget::plan(limits, settings.move_overhead).hard;
+                let deadline = hard.map(|h| start + h);
+                baseline::greedy_play(game, &mut scratch, deadline)
             } else {
                 baseline::random_play(game, &mut scratch, settings.seed)
             };
@@ -195,6 +199,37 @@ pub fn search<G: MultiEvaluate>(
     wait_while_told_to_search(limits, control);
     control.stop();
     result
+}
+
+/// A whole turn for the player to move in `order` ([`play_turn_ordered`], surrenders and
+/// passes as the last resort). When the walk finds none and `hurry()` says there is no time to
+/// prove the position lost, the player gives up (surrender, or a pass where no surrender is
+/// offered): the referee's own default play for a player out of time, without the loss on
+/// time. `pos` is unchanged.
+pub(crate) fn turn_in_order<G: MultiEvaluate>(
+    game: &G,
+    pos: &mut G::Pos,
+    order: impl FnMut(&G, &mut G::Pos, usize, &mut Vec<G::Atom>),
+    hurry: impl Fn() -> bool,
+) -> Vec<G::Atom> {
+    let last_resort =
+        |game: &G, pos: &G::Pos, atom| game.is_desperate(pos, atom) || game.is_pass(pos, atom);
+    if let Some(play) = play_turn_ordered(game, pos, order, last_resort, hurry) {
+        return play;
+    }
+    let mut list = Vec::new();
+    game.candidate_atoms(pos, &mut list);
+    list.retain(|&a| last_resort(game, pos, a));
+    list.sort_by_key(|&a| !game.is_desperate(pos, a));
+    for atom in list {
+        game.make_atom(pos, atom);
+        let whole = game.may_end_turn(pos);
+        game.unmake_atom(pos);
+        if whole {
+            return vec![atom, G::END_TURN];
+        }
+    }
+    play_turn_by(game, pos, |_, _, atoms| atoms[0])
 }
 
 /// UCI forbids `bestmove` during `go infinite` before `stop`.

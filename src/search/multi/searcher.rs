@@ -417,64 +417,43 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
     /// The play when the search stopped before any line reached the end of the root's turn:
     /// the first atom with the best static score of the root ([`Self::order_root_statically`]),
     /// never a surrender or a pass while anything else is legal; then the later atoms by move
-    /// ordering, with `END_TURN` as soon as it is offered. Always legal (every atom `atoms`
-    /// offers can be completed).
+    /// ordering, with `END_TURN` as soon as it is offered. Built by
+    /// [`super::turn_in_order`], which backs out of dead ends, so always legal.
     fn ordering_play(&mut self) -> Vec<G::Atom> {
-        let mut list = Vec::new();
-        let mut play = Vec::new();
-        loop {
-            self.game.atoms(&mut self.pos, &mut list);
-            if list.is_empty() {
-                break;
+        let mut pos = self.pos.clone();
+        let order = |_: &G, pos: &mut G::Pos, made: usize, list: &mut Vec<G::Atom>| {
+            if made > 0
+                && let Some(i) = list.iter().position(|&a| a == G::END_TURN)
+            {
+                list.swap(0, i);
+                return;
             }
-            let atom = if !play.is_empty() && list.contains(&G::END_TURN) {
-                G::END_TURN
-            } else {
-                self.fallback_atom(&list, play.is_empty())
-            };
-            self.game.make_atom(&mut self.pos, atom);
-            play.push(atom);
-            if atom == G::END_TURN || play.len() > 16 {
-                break;
-            }
-        }
-        for _ in 0..play.len() {
-            self.game.unmake_atom(&mut self.pos);
-        }
-        play
+            self.fallback_order(pos, list, made == 0);
+        };
+        super::turn_in_order(self.game, &mut pos, order, || self.past_hard_limit())
     }
 
-    /// The best of `list` for a play no search has looked at: ordinary atoms before passes,
-    /// passes before surrenders; among equals the root's static score (at the root) or the
-    /// move-ordering score (later in the turn).
-    fn fallback_atom(&self, list: &[G::Atom], at_root: bool) -> G::Atom {
-        let key = self.game.hash(&self.pos) ^ self.salt;
+    /// Sorts `list` (atoms in `pos`) for a play no search has looked at, best first: ordinary
+    /// atoms before passes, passes before surrenders; among equals the root's static score (at
+    /// the root) or the move-ordering score (later in the turn).
+    fn fallback_order(&self, pos: &G::Pos, list: &mut [G::Atom], at_root: bool) {
+        let key = self.game.hash(pos) ^ self.salt;
         let hash_atom = self.tt.probe(key).map_or(NO_MOVE, |e| e.packed_move);
-        let mover = self.game.to_move(&self.pos);
-        let rank = |a: G::Atom| {
-            let class = if self.game.is_desperate(&self.pos, a) {
+        let mover = self.game.to_move(pos);
+        list.sort_by_cached_key(|&a| {
+            let class = if self.game.is_desperate(pos, a) {
                 0
-            } else if self.game.is_pass(&self.pos, a) {
+            } else if self.game.is_pass(pos, a) {
                 1
             } else {
                 2
             };
             let score = match self.root_static.get(&a) {
                 Some(&(s, _)) if at_root => s,
-                _ => self.order_score(a, hash_atom, mover, MAX_PLY),
+                _ => self.order_score_in(pos, a, hash_atom, mover, MAX_PLY),
             };
-            (class, score)
-        };
-        let mut best = list[0];
-        let mut best_rank = rank(best);
-        for &a in &list[1..] {
-            let r = rank(a);
-            if r > best_rank {
-                best_rank = r;
-                best = a;
-            }
-        }
-        best
+            std::cmp::Reverse((class, score))
+        });
     }
 
     /// The static score of each first atom of the root (after ending the turn there, if it
@@ -485,7 +464,12 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         self.game.candidate_atoms(&mut self.pos, &mut atoms);
         self.root_static.clear();
         let checked_before = self.game.in_check_set(&self.pos);
-        for a in atoms {
+        for (i, a) in atoms.into_iter().enumerate() {
+            // A few hundred atoms late in a hand take milliseconds: on a short clock the
+            // atoms not reached keep no static score.
+            if i % 16 == 15 && self.past_hard_limit() {
+                break;
+            }
             let mut forcing = self.game.is_capture(&self.pos, a);
             self.game.make_atom(&mut self.pos, a);
             let score = if self.game.may_end_turn(&mut self.pos) {
@@ -505,6 +489,16 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
             self.game.unmake_atom(&mut self.pos);
             self.root_static.insert(a, (score, forcing));
         }
+    }
+
+    /// Whether the move's hard time limit has passed (never while pondering).
+    fn past_hard_limit(&self) -> bool {
+        !self.control.pondering()
+            && (self.control.stopped()
+                || self
+                    .budget
+                    .hard
+                    .is_some_and(|hard| self.control.elapsed() >= hard))
     }
 
     fn flush_nodes(&mut self) {
@@ -544,16 +538,28 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
     }
 
     fn order_score(&self, atom: G::Atom, hash_atom: u32, mover: Player, ply: usize) -> i32 {
+        self.order_score_in(&self.pos, atom, hash_atom, mover, ply)
+    }
+
+    /// [`Self::order_score`] of an atom in `pos` (the search's own position or a copy).
+    fn order_score_in(
+        &self,
+        pos: &G::Pos,
+        atom: G::Atom,
+        hash_atom: u32,
+        mover: Player,
+        ply: usize,
+    ) -> i32 {
         if hash_atom != NO_MOVE && pack(&atom) == hash_atom {
             return HASH_ATOM;
         }
-        if self.game.is_capture(&self.pos, atom) {
-            return CAPTURE + self.game.capture_value(&self.pos, atom).clamp(0, 1 << 20);
+        if self.game.is_capture(pos, atom) {
+            return CAPTURE + self.game.capture_value(pos, atom).clamp(0, 1 << 20);
         }
         if self.killers[ply].contains(&Some(atom)) {
             return KILLER;
         }
-        self.history[self.history_index(mover, &atom)] + self.game.atom_hint(&self.pos, atom)
+        self.history[self.history_index(mover, &atom)] + self.game.atom_hint(pos, atom)
     }
 
     fn reward(&mut self, mover: Player, ply: usize, depth: i32, best: G::Atom, tried: &[G::Atom]) {

@@ -179,6 +179,10 @@ impl MultiGame for Party {
         pos.pop();
     }
 
+    fn forget_undo(&self, pos: &mut PartyPosition) {
+        pos.forget_undo();
+    }
+
     fn make_null_turn(&self, pos: &mut PartyPosition) -> bool {
         let st = pos.state();
         if st.turn_state.atoms > 0 || st.ended.is_some() || attack::in_check(st, st.mover()) {

@@ -50,6 +50,12 @@ impl PartyPosition {
         }
     }
 
+    /// Drops the saved states (a whole state per atom made: megabytes late in a hand), keeping
+    /// the keys that count repetitions; [`pop`](Self::pop) then stops here.
+    pub(crate) fn forget_undo(&mut self) {
+        self.undo = Vec::new();
+    }
+
     /// Undoes the last [`push`](Self::push); false when there is nothing to undo.
     pub(crate) fn pop(&mut self) -> bool {
         match self.undo.pop() {

@@ -249,6 +249,9 @@ const DEAD_END_BUDGET: u32 = 256;
 /// that leaves its player in check has hundreds of continuations, and the few it tries tell.
 const DEAD_ENDS_PER_ATOM: u32 = 4;
 
+/// Dead ends after which [`play_turn_ordered`] stops walking once `hurry()` says so.
+const HURRIED_DEAD_ENDS: u32 = 8;
+
 /// The most atoms a turn walked by [`play_turn_ordered`] may have (a guard: Party's have at
 /// most four).
 const MAX_TURN_ATOMS: usize = 32;
@@ -258,7 +261,8 @@ const MAX_TURN_ATOMS: usize = 32;
 /// of this turn made so far. It walks [`MultiGame::candidate_atoms`] depth first and backs out
 /// of the dead ends it meets, because proving every atom completable ([`MultiGame::atoms`])
 /// can cost a player in check seconds; an atom is given up after `DEAD_ENDS_PER_ATOM` (4) dead
-/// ends below it. After `DEAD_END_BUDGET` (256) dead ends in all it takes the first atom (in
+/// ends below it. After `DEAD_END_BUDGET` (256) dead ends in all (8 once `hurry()` says
+/// time is up) it takes the first atom (in
 /// `order`, `last_resort` atoms left out) that is a whole turn by itself, and failing that the
 /// proven atoms, unless `hurry()` says there is no time for that proof: then None. `END_TURN`
 /// last; empty when the hand is over. `pos` is unchanged.
@@ -271,7 +275,7 @@ pub fn play_turn_ordered<G: MultiGame>(
 ) -> Option<Vec<G::Atom>> {
     let mut play = Vec::new();
     let mut budget = DEAD_END_BUDGET;
-    if extend_turn(game, pos, &mut order, &mut play, &mut budget) == Walk::Done {
+    if extend_turn(game, pos, &mut order, &hurry, &mut play, &mut budget) == Walk::Done {
         return Some(play);
     }
     let mut list = Vec::new();
@@ -318,6 +322,7 @@ fn extend_turn<G: MultiGame>(
     game: &G,
     pos: &mut G::Pos,
     order: &mut impl FnMut(&G, &mut G::Pos, usize, &mut Vec<G::Atom>),
+    hurry: &impl Fn() -> bool,
     play: &mut Vec<G::Atom>,
     budget: &mut u32,
 ) -> Walk {
@@ -327,7 +332,9 @@ fn extend_turn<G: MultiGame>(
     }
     if list.is_empty() {
         *budget = budget.saturating_sub(1);
-        return if *budget == 0 {
+        // In a hurry a few dead ends are enough: each one lists a partial turn's atoms.
+        let spent = DEAD_END_BUDGET - *budget;
+        return if *budget == 0 || (spent >= HURRIED_DEAD_ENDS && hurry()) {
             Walk::OutOfBudget
         } else {
             Walk::DeadEnd(1)
@@ -342,7 +349,7 @@ fn extend_turn<G: MultiGame>(
         let walk = if atom == G::END_TURN {
             Walk::Done
         } else {
-            extend_turn(game, pos, order, play, budget)
+            extend_turn(game, pos, order, hurry, play, budget)
         };
         game.unmake_atom(pos);
         match walk {

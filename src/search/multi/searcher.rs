@@ -34,9 +34,9 @@ const SOFT_RULE: SoftRule = SoftRule {
     share: 0.5,
 };
 
-/// How often (in nodes) the clock, the node limit and the stop flag are looked at. Party
-/// nodes are slow (hundreds of atoms per node), so this is smaller than the two-player
-/// search's.
+/// How often (in nodes) the node limit and the stop flag are looked at (and the node count
+/// shared). The clock is looked at every node: a Party node late in an 8-player hand lists
+/// hundreds of placements, so 64 of them can take longer than a short clock's increment.
 const CHECK_EVERY: u64 = 64;
 
 /// How many times the planned (soft) time an iteration after the first may run before it is
@@ -512,15 +512,18 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         self.unreported += 1;
         if self.unreported >= CHECK_EVERY {
             self.flush_nodes();
-            let out_of_time = !self.control.pondering()
-                && self
-                    .deadline
-                    .is_some_and(|deadline| self.control.elapsed() >= deadline);
             let out_of_nodes = self.node_limit.is_some_and(|n| self.control.nodes() >= n);
-            if self.control.stopped() || out_of_time || out_of_nodes {
+            if self.control.stopped() || out_of_nodes {
                 self.control.stop();
                 self.stopped = true;
             }
+        }
+        let out_of_time = self.deadline.is_some_and(|deadline| {
+            !self.control.pondering() && self.control.elapsed() >= deadline
+        });
+        if out_of_time {
+            self.control.stop();
+            self.stopped = true;
         }
     }
 

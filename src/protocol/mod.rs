@@ -8,10 +8,12 @@
 //! `stop`, `isready`, `?` or `quit` are obeyed at once. Everything printed goes through
 //! [`output::Output`], one flushed line at a time; logs go to stderr.
 
+pub mod front;
 pub mod input;
 pub mod multi;
 pub mod output;
 pub mod session;
+pub mod two_players;
 pub mod uci;
 pub mod xboard;
 pub mod xboard_variants;

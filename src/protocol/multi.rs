@@ -1,5 +1,6 @@
 //! UCI for games of more than two players (Party Chess): the session of a [`MultiNotation`]
-//! game behind one small object-safe trait, so the UCI loop dispatches to it once per command.
+//! game behind one small object-safe trait ([`MultiFront`]), and [`ManyPlayers`], the
+//! [`Front`] through which the UCI loop plays it as it plays a two-player game.
 //!
 //! - `position startpos|fen <position> [moves <play> ...]`: each play is one token (its atoms
 //!   joined by `,`: `e5e6,R@c3`), checked by the rules core; all or nothing.
@@ -17,6 +18,8 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use super::front::{Front, GoOptions, Went};
+use super::session::Session;
 use super::{Event, Output};
 use crate::core::multi::{
     MAX_PLAYERS, MultiGame, MultiNotation, MultiOutcome, Player, play_text, player_letter,
@@ -564,6 +567,98 @@ fn closing_lines<G: MultiNotation>(game: &G, pos: &G::Pos, play: &[G::Atom]) -> 
     }
     lines.push(format!("bestmove {text}"));
     lines
+}
+
+/// The N-player game as the UCI loop plays it ([`Front`]): the session keeps the hash table,
+/// the output and the options the game was built with.
+pub struct ManyPlayers(pub Box<dyn MultiFront>);
+
+impl Front for ManyPlayers {
+    fn searching(&self, _session: &Session) -> bool {
+        self.0.searching()
+    }
+
+    fn stop_search(&self, _session: &Session) {
+        self.0.stop_search();
+    }
+
+    /// N-player games are not pondered (`go ponder` is refused).
+    fn ponder_hit(&self, _session: &Session) {}
+
+    fn reset(&mut self, _session: &mut Session) {
+        self.0.reset();
+    }
+
+    fn drawing(&self, _session: &Session) -> String {
+        self.0.drawing()
+    }
+
+    fn set_position(
+        &mut self,
+        _session: &mut Session,
+        fen: Option<&str>,
+        moves: &[String],
+    ) -> Result<(), String> {
+        let plays: Vec<&str> = moves.iter().map(String::as_str).collect();
+        self.0.set_position(fen, &plays)
+    }
+
+    fn go(
+        &mut self,
+        session: &mut Session,
+        words: &[&str],
+        options: &GoOptions,
+    ) -> Result<Went, String> {
+        let go = parse_multi_go(words, self.0.players())?;
+        if let Some(depth) = go.perft {
+            return Ok(Went::Answered(self.0.perft(depth)));
+        }
+        self.0.start_search(
+            &go,
+            options.multi,
+            session.shared_tt(),
+            session.out.clone(),
+            session.sender(),
+        );
+        Ok(Went::Searching {
+            open_ended: go.limits.infinite,
+        })
+    }
+
+    fn search_done(&mut self, _session: &mut Session, event: Event) -> Option<Vec<String>> {
+        let Event::MultiDone { token, lines } = event else {
+            return None;
+        };
+        self.0.finish_search(token, lines)
+    }
+
+    fn stop_and_wait(
+        &mut self,
+        _session: &mut Session,
+        events: &Receiver<Event>,
+        deferred: &mut VecDeque<Event>,
+    ) -> Vec<String> {
+        self.0.stop_and_wait(events, deferred).unwrap_or_default()
+    }
+
+    /// An option of this game's rules starts the game again under it.
+    fn option_changed(&mut self, session: &Session, option: &str) -> Result<Vec<String>, String> {
+        let current = self.0.name();
+        let applies = crate::variants::options::find_option(option)
+            .is_some_and(|o| o.variants.contains(&current));
+        if !applies {
+            return Ok(Vec::new());
+        }
+        match build_multi(current, session.options()) {
+            Some(Ok(front)) => {
+                let announce = front.announce();
+                self.0 = front;
+                Ok(vec![announce])
+            }
+            Some(Err(e)) => Err(format!("{current}: {}", super::uci::clip(&e))),
+            None => Ok(Vec::new()),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -277,3 +277,37 @@ fn dead_ends_cost_no_time_on_a_short_clock() {
         }
     }
 }
+
+/// b is in check and its only escapes are long turns (Move, Move, Placement: `d5c2,g7f7,B@f8`
+/// among them). The search prunes the later atoms of a turn and used to see only the surrender;
+/// now a walk of the candidate atoms finds an escape before the time is up.
+#[test]
+fn a_long_escape_is_played_rather_than_a_surrender() {
+    let game = party(4);
+    let pos = game
+        .read_position(
+            "20/20/20/20/20/20/7Rd12/20/20/20/20/5Ra14/1Rc4Ca13/6KbGd2Kd9/5Gb14/3Cb5Da10/\
+             2Rc17/6Bc13/Ka19/6Ba13 bacd a:-:3:0:G/b:BBDGG:3:0:K/c:KCCDD:3:0:R/d:-:3:0:G 1 29",
+        )
+        .unwrap();
+    let limits = Limits {
+        clock: Some(Clock {
+            remaining: Duration::from_secs(30),
+            increment: Duration::from_millis(50),
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let result = search(
+        &game,
+        &pos,
+        &limits,
+        &MultiSettings::default(),
+        &TranspositionTable::new(4),
+        &Control::new(false),
+        &mut |_| {},
+    );
+    let play = &result.play;
+    assert!(walks_legally(&game, &pos, play), "{play:?}");
+    assert_ne!(play[0].kind, AtomKind::Surrender, "{play:?}");
+}

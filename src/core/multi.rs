@@ -241,17 +241,6 @@ pub fn random_play<G: MultiGame>(game: &G, pos: &mut G::Pos, seed: u64) -> Vec<G
     play_turn_by(game, pos, |_, _, atoms| atoms[rng.below(atoms.len())])
 }
 
-/// Dead ends (partial turns that cannot be finished) [`play_turn_ordered`] backs out of before
-/// it walks the proven atoms instead.
-const DEAD_END_BUDGET: u32 = 256;
-
-/// Dead ends below one atom after which [`play_turn_ordered`] gives that atom up: a first Move
-/// that leaves its player in check has hundreds of continuations, and the few it tries tell.
-const DEAD_ENDS_PER_ATOM: u32 = 4;
-
-/// Dead ends after which [`play_turn_ordered`] stops walking once `hurry()` says so.
-const HURRIED_DEAD_ENDS: u32 = 8;
-
 /// The most atoms a turn walked by [`play_turn_ordered`] may have (a guard: Party's have at
 /// most four).
 const MAX_TURN_ATOMS: usize = 32;
@@ -259,13 +248,19 @@ const MAX_TURN_ATOMS: usize = 32;
 /// A whole turn for the player to move, taking at each step the first atom `order` puts first
 /// that leads on: `order(game, pos, made, list)` sorts `list` best first, `made` being the atoms
 /// of this turn made so far. It walks [`MultiGame::candidate_atoms`] depth first and backs out
-/// of the dead ends it meets, because proving every atom completable ([`MultiGame::atoms`])
-/// can cost a player in check seconds; an atom is given up after `DEAD_ENDS_PER_ATOM` (4) dead
-/// ends below it. After `DEAD_END_BUDGET` (256) dead ends in all (8 once `hurry()` says
-/// time is up) it takes the first atom (in
-/// `order`, `last_resort` atoms left out) that is a whole turn by itself, and failing that the
-/// proven atoms, unless `hurry()` says there is no time for that proof: then None. `END_TURN`
-/// last; empty when the hand is over. `pos` is unchanged.
+/// of the dead ends (partial turns that cannot be finished) it meets, because proving every
+/// atom completable first ([`MultiGame::atoms`]) can cost a player in check seconds. In three
+/// stages, each cheaper to start than the last is to finish:
+///
+/// 1. a quick walk that gives an atom up after 4 dead ends below it, and stops after 256 in
+///    all (8 once `hurry()` says time is up): a first Move that leaves its player in check has
+///    hundreds of continuations, and the few it tries usually tell;
+/// 2. the first atom (in `order`, `last_resort` atoms left out) that is a whole turn by itself;
+/// 3. a full walk, which finds a play whenever there is one (the `last_resort` atoms, such as a
+///    surrender, come last in `order`), and stops at the first dead end met once `hurry()` says
+///    time is up: then None.
+///
+/// `END_TURN` last; empty when the hand is over. `pos` is unchanged.
 pub fn play_turn_ordered<G: MultiGame>(
     game: &G,
     pos: &mut G::Pos,
@@ -273,9 +268,12 @@ pub fn play_turn_ordered<G: MultiGame>(
     last_resort: impl Fn(&G, &G::Pos, G::Atom) -> bool,
     hurry: impl Fn() -> bool,
 ) -> Option<Vec<G::Atom>> {
-    let mut play = Vec::new();
-    let mut budget = DEAD_END_BUDGET;
-    if extend_turn(game, pos, &mut order, &hurry, &mut play, &mut budget) == Walk::Done {
+    let quick = Walker {
+        budget: 256,
+        per_atom: 4,
+        hurried_after: 8,
+    };
+    if let Some(play) = quick.walk(game, pos, &mut order, &hurry) {
         return Some(play);
     }
     let mut list = Vec::new();
@@ -295,75 +293,93 @@ pub fn play_turn_ordered<G: MultiGame>(
             return Some(vec![atom, G::END_TURN]);
         }
     }
-    if hurry() {
-        return None;
-    }
-    let mut made = 0;
-    Some(play_turn_by(game, pos, |game, pos, atoms| {
-        let mut list = atoms.to_vec();
-        order(game, pos, made, &mut list);
-        made += 1;
-        list[0]
-    }))
+    let full = Walker {
+        budget: u32::MAX,
+        per_atom: u32::MAX,
+        hurried_after: 0,
+    };
+    full.walk(game, pos, &mut order, &hurry)
 }
 
-/// How [`extend_turn`] ended.
+/// The limits of one depth-first walk of [`play_turn_ordered`], in dead ends.
+struct Walker {
+    /// Dead ends in all before the walk gives up.
+    budget: u32,
+    /// Dead ends below one atom (past the first of the turn) before that atom is given up.
+    per_atom: u32,
+    /// Dead ends after which the walk gives up once `hurry()` says so.
+    hurried_after: u32,
+}
+
+/// How [`Walker::extend`] ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Walk {
     Done,
     /// No way on was found; the number of dead ends met.
     DeadEnd(u32),
-    /// The budget of dead ends is spent.
-    OutOfBudget,
+    /// The walk gives up.
+    GiveUp,
 }
 
-/// Extends the partial turn `play` (made in `pos`) to a whole play, depth first in `order`.
-fn extend_turn<G: MultiGame>(
-    game: &G,
-    pos: &mut G::Pos,
-    order: &mut impl FnMut(&G, &mut G::Pos, usize, &mut Vec<G::Atom>),
-    hurry: &impl Fn() -> bool,
-    play: &mut Vec<G::Atom>,
-    budget: &mut u32,
-) -> Walk {
-    let mut list = Vec::new();
-    if play.len() < MAX_TURN_ATOMS {
-        game.candidate_atoms(pos, &mut list);
+impl Walker {
+    /// A whole play in `order`, or None when the walk gives up or finds none.
+    fn walk<G: MultiGame>(
+        &self,
+        game: &G,
+        pos: &mut G::Pos,
+        order: &mut impl FnMut(&G, &mut G::Pos, usize, &mut Vec<G::Atom>),
+        hurry: &impl Fn() -> bool,
+    ) -> Option<Vec<G::Atom>> {
+        let mut play = Vec::new();
+        let mut met = 0;
+        (self.extend(game, pos, order, hurry, &mut play, &mut met) == Walk::Done).then_some(play)
     }
-    if list.is_empty() {
-        *budget = budget.saturating_sub(1);
-        // In a hurry a few dead ends are enough: each one lists a partial turn's atoms.
-        let spent = DEAD_END_BUDGET - *budget;
-        return if *budget == 0 || (spent >= HURRIED_DEAD_ENDS && hurry()) {
-            Walk::OutOfBudget
-        } else {
-            Walk::DeadEnd(1)
-        };
-    }
-    order(game, pos, play.len(), &mut list);
-    let below_first = !play.is_empty();
-    let mut met = 0;
-    for atom in list {
-        game.make_atom(pos, atom);
-        play.push(atom);
-        let walk = if atom == G::END_TURN {
-            Walk::Done
-        } else {
-            extend_turn(game, pos, order, hurry, play, budget)
-        };
-        game.unmake_atom(pos);
-        match walk {
-            Walk::DeadEnd(n) => {
-                play.pop();
-                met += n;
-                if below_first && met >= DEAD_ENDS_PER_ATOM {
-                    break;
-                }
-            }
-            done_or_out => return done_or_out,
+
+    /// Extends the partial turn `play` (made in `pos`) to a whole play, depth first in `order`;
+    /// `met` counts the dead ends met so far.
+    fn extend<G: MultiGame>(
+        &self,
+        game: &G,
+        pos: &mut G::Pos,
+        order: &mut impl FnMut(&G, &mut G::Pos, usize, &mut Vec<G::Atom>),
+        hurry: &impl Fn() -> bool,
+        play: &mut Vec<G::Atom>,
+        met: &mut u32,
+    ) -> Walk {
+        let mut list = Vec::new();
+        if play.len() < MAX_TURN_ATOMS {
+            game.candidate_atoms(pos, &mut list);
         }
+        if list.is_empty() {
+            *met += 1;
+            let over = *met >= self.budget || (*met >= self.hurried_after && hurry());
+            return if over { Walk::GiveUp } else { Walk::DeadEnd(1) };
+        }
+        order(game, pos, play.len(), &mut list);
+        let below_first = !play.is_empty();
+        let mut below = 0;
+        for atom in list {
+            game.make_atom(pos, atom);
+            play.push(atom);
+            let walk = if atom == G::END_TURN {
+                Walk::Done
+            } else {
+                self.extend(game, pos, order, hurry, play, met)
+            };
+            game.unmake_atom(pos);
+            match walk {
+                Walk::DeadEnd(n) => {
+                    play.pop();
+                    below += n;
+                    if below_first && below >= self.per_atom {
+                        break;
+                    }
+                }
+                done_or_give_up => return done_or_give_up,
+            }
+        }
+        Walk::DeadEnd(below.max(1))
     }
-    Walk::DeadEnd(met)
 }
 
 /// A whole turn built atom by atom: `choose` picks one of the atoms offered at each step

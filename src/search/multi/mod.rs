@@ -192,13 +192,40 @@ pub fn search<G: MultiEvaluate>(
         Algorithm::Brs | Algorithm::Paranoid => {
             tt.new_search();
             let budget = Budget::plan(limits, settings.move_overhead);
-            searcher::Searcher::new(game, tt, control, scratch, settings)
-                .iterate(limits, budget, report)
+            let mut result = searcher::Searcher::new(game, tt, control, scratch, settings)
+                .iterate(limits, budget, report);
+            let hurry = || control.stopped() || budget.hard.is_some_and(|h| control.elapsed() >= h);
+            if let Some(play) = escape_from_surrender(game, pos, &result.play, hurry) {
+                result.play = play;
+            }
+            result
         }
     };
     wait_while_told_to_search(limits, control);
     control.stop();
     result
+}
+
+/// A play other than the surrender the search chose, if a walk finds one before `hurry()`
+/// says time is up. The search prunes the later atoms of a turn, so a player in check whose
+/// only escapes are long turns (Move, Move, Placement) can look lost to it when it is not;
+/// the search's score is kept (the escape may still lose).
+fn escape_from_surrender<G: MultiEvaluate>(
+    game: &G,
+    pos: &G::Pos,
+    play: &[G::Atom],
+    hurry: impl Fn() -> bool,
+) -> Option<Vec<G::Atom>> {
+    if !play.first().is_some_and(|&a| game.is_desperate(pos, a)) {
+        return None;
+    }
+    let mut pos = pos.clone();
+    let order = |game: &G, pos: &mut G::Pos, _: usize, list: &mut Vec<G::Atom>| {
+        list.sort_by_key(|&a| (game.is_desperate(pos, a), game.is_pass(pos, a)));
+    };
+    let last_resort = |game: &G, pos: &G::Pos, a| game.is_desperate(pos, a);
+    play_turn_ordered(game, &mut pos, order, last_resort, hurry)
+        .filter(|p| p.first().is_some_and(|&a| !game.is_desperate(&pos, a)))
 }
 
 /// A whole turn for the player to move in `order` ([`play_turn_ordered`], surrenders and

@@ -122,7 +122,26 @@ fn offsets(g: &crate::geometry::Geometry, digits: &[crate::geometry::Digit]) -> 
     (out, at)
 }
 
-/// A grid of panels as [`super::draw::draw_panels`] arranges them.
+/// The window the board page is laid out for, width over height (1400x1000 and 1000x800
+/// are both near it).
+const WINDOW_ASPECT: f32 = 1.4;
+
+/// Rows and columns the panels are shown in. A drawing's grid is kept, except a single long
+/// row (Cubic's six levels side by side), which is wrapped into the rows that best fill a
+/// window of [`WINDOW_ASPECT`], reading order kept: at 1400x1000 a single row of six 6x6
+/// panels left each cell about 22 pixels and most of the window empty. `panel_aspect` is one
+/// panel's step across over its step down.
+fn shown_grid(panel_rows: usize, panel_cols: usize, panel_aspect: f32) -> (usize, usize) {
+    if panel_rows != 1 || panel_cols <= 3 {
+        return (panel_rows, panel_cols);
+    }
+    let n = panel_cols as f32;
+    let rows = ((n * panel_aspect / WINDOW_ASPECT).sqrt().round() as usize).clamp(1, panel_cols);
+    (rows, panel_cols.div_ceil(rows))
+}
+
+/// A grid of panels as [`super::draw::draw_panels`] arranges them (a single long row wrapped,
+/// see [`shown_grid`]).
 fn panels_layout(v: &Variant, d: &Drawing) -> Layout {
     let g = v.geometry();
     let parts = v.notation.names.parts();
@@ -139,14 +158,15 @@ fn panels_layout(v: &Variant, d: &Drawing) -> Layout {
     let below = if col_parts.is_empty() { 0.0 } else { LABEL };
     let step_x = panel_w + PANEL_GAP + left;
     let step_y = TITLE + panel_h + below + PANEL_GAP;
+    let (shown_rows, shown_cols) = shown_grid(panel_rows, panel_cols, step_x / step_y);
 
     let mut layout = Layout {
         cells: vec![(0.0, 0.0); g.squares()],
         cell_panel: vec![0; g.squares()],
         panels: Vec::new(),
         labels: Vec::new(),
-        width: panel_cols as f32 * step_x - PANEL_GAP,
-        height: panel_rows as f32 * step_y - PANEL_GAP,
+        width: shown_cols as f32 * step_x - PANEL_GAP,
+        height: shown_rows as f32 * step_y - PANEL_GAP,
     };
     for pr in 0..panel_rows {
         for pc in 0..panel_cols {
@@ -158,7 +178,9 @@ fn panels_layout(v: &Variant, d: &Drawing) -> Layout {
             } else {
                 part_texts(g, &title_parts, &coords)
             };
-            let (x0, y0) = (pc as f32 * step_x + left, pr as f32 * step_y + TITLE);
+            let at = pr * panel_cols + pc;
+            let (row, col) = (at / shown_cols, at % shown_cols);
+            let (x0, y0) = (col as f32 * step_x + left, row as f32 * step_y + TITLE);
             let panel = layout.panels.len();
             layout.panels.push(Panel {
                 title,
@@ -193,4 +215,20 @@ fn panels_layout(v: &Variant, d: &Drawing) -> Layout {
         }
     }
     layout
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_long_row_of_panels_is_wrapped_to_fill_the_window() {
+        // Cubic's six square-ish panels: two rows of three.
+        assert_eq!(shown_grid(1, 6, 0.9), (2, 3));
+        // Short rows and drawings that are grids already stay as they are.
+        assert_eq!(shown_grid(1, 3, 0.9), (1, 3));
+        assert_eq!(shown_grid(3, 3, 0.9), (3, 3));
+        // Wide panels wrap into more rows.
+        assert_eq!(shown_grid(1, 4, 2.8), (3, 2));
+    }
 }

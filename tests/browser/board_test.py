@@ -23,6 +23,7 @@ os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must never downl
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -171,6 +172,25 @@ class Page:
             const e = new MouseEvent('click', {clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true});
             document.getElementById('hit').dispatchEvent(e);""", el)
 
+    def drag(self, frm, to):
+        """Drags the piece on `frm` to `to` with real pointer input (press, move, release: the
+        browser then sends its own click too); waits until the move is drawn."""
+        before = len(self.state()["moves"])
+        cells = {n: self.d.find_element(By.CSS_SELECTOR, f'#cells rect[data-name="{n}"]') for n in (frm, to)}
+        hit = self.d.find_element(By.ID, "hit")
+        centre = {n: self.d.execute_script(
+            """const r = arguments[0].getBoundingClientRect(), h = arguments[1].getBoundingClientRect();
+            return [r.left + r.width / 2 - (h.left + h.width / 2), r.top + r.height / 2 - (h.top + h.height / 2)];""",
+            cells[n], hit) for n in cells}
+        (fx, fy), (tx, ty) = centre[frm], centre[to]
+        chain = ActionChains(self.d, duration=50)
+        chain.move_to_element_with_offset(hit, int(fx), int(fy)).click_and_hold()
+        chain.move_by_offset(int((tx - fx) / 2), int((ty - fy) / 2))
+        chain.move_by_offset(int(tx - fx) - int((tx - fx) / 2), int(ty - fy) - int((ty - fy) / 2))
+        chain.release().perform()
+        self.wait(lambda: len(self.state()["moves"]) > before, f"{frm}{to} dragged")
+        self.settle()
+
     def targets(self):
         return [e.get_attribute("data-name") for e in self.d.find_elements(By.CSS_SELECTOR, "#targets [data-target]")]
 
@@ -255,8 +275,17 @@ def chess(p, shots):
     check("chess: the PGN export has tags and SAN", '[Variant "chess"]' in exported and "1. e4 " in exported,
           exported)
     p.js("document.getElementById('export-close').click()")
-    # A promotion through the chooser.
+    # Drag and drop: the piece follows the pointer and the drop plays the move; the click the
+    # browser sends after the release neither selects nor plays anything more.
     p.api("seats", {"seats": ["human", "human"]})
+    p.api("new", {"variant": "chess"})
+    p.drag("g1", "f3")
+    check("chess: a dragged knight lands on f3", p.drawn().get("f3") == "N" and "g1" not in p.drawn(), p.drawn())
+    check("chess: one move for one drag, nothing left selected",
+          len(p.state()["moves"]) == 1 and p.targets() == [], (p.state()["moves"], p.targets()))
+    p.drag("e7", "e5")
+    check("chess: black drags too", p.drawn().get("e5") == "p", p.drawn())
+    # A promotion through the chooser.
     p.api("position", {"fen": "8/1P5k/8/8/8/8/8/K7 w - - 0 1"})
     p.play("b7", "b8", choice="b7b8n")
     check("chess: promotion to a knight", p.drawn().get("b8") == "N", p.drawn())

@@ -12,6 +12,8 @@
   let state = null; // the last state shown
   let flipped = false;
   let selection = null; // {from: cell} or {drop: kind, owner}
+  let press = null; // a pointer held down on the board: {cell, x, y, dragging}
+  let swallowClick = false; // the click a browser sends after a drag was the drop
   let variants = [];
   let pending = false; // a command is on its way
   const timing = { render: [], roundTrip: [] };
@@ -949,6 +951,61 @@
     drawMarks();
   }
 
+  // Drag and drop: a piece dragged from its cell and let go over a target plays that move,
+  // as clicking the two cells does (a plain click still works: no drag starts without
+  // moving the pointer a quarter of a cell).
+  function svgPoint(evt) {
+    const svg = $("board");
+    const pt = svg.createSVGPoint();
+    pt.x = evt.clientX;
+    pt.y = evt.clientY;
+    return pt.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  function pointerDown(evt) {
+    if (evt.button !== 0 || !state || pending) return;
+    const cell = cellAt(evt);
+    if (cell === null) return;
+    const p = svgPoint(evt);
+    press = { cell, x: p.x, y: p.y, dragging: false };
+  }
+
+  function pointerMove(evt) {
+    if (!press) return;
+    const p = svgPoint(evt);
+    if (!press.dragging) {
+      if (Math.hypot(p.x - press.x, p.y - press.y) < 0.25) return;
+      const movable = state.position.legal.some((m) => m.from === press.cell);
+      if (!movable || !humanToMove()) {
+        press = null;
+        return;
+      }
+      press.dragging = true;
+      selection = { from: press.cell };
+      drawMarks();
+      $("board").setPointerCapture(evt.pointerId);
+    }
+    const piece = document.querySelector(`#pieces [data-cell="${press.cell}"]`);
+    if (piece) {
+      piece.setAttribute("transform", `translate(${p.x - 0.5} ${p.y - 0.5}) scale(0.01)`);
+      piece.classList.add("dragged");
+    }
+  }
+
+  function pointerUp(evt) {
+    const done = press;
+    press = null;
+    if (!done || !done.dragging) return;
+    // The browser's click for this press comes before any timer runs.
+    swallowClick = true;
+    setTimeout(() => { swallowClick = false; }, 0);
+    const cell = cellAt(evt);
+    drawPieces(null);
+    if (cell !== null && cell !== done.cell) {
+      clickCell(cell);
+    }
+  }
+
   function clickHand(kind, owner) {
     if (!state || pending) return;
     if (!humanToMove() && owner === state.position.side) {
@@ -975,7 +1032,20 @@
       showMessage("This page needs the token: open the URL that `menagerie serve` printed.");
       return;
     }
-    $("board").addEventListener("click", (e) => clickCell(cellAt(e)));
+    $("board").addEventListener("click", (e) => {
+      if (swallowClick) {
+        swallowClick = false;
+        return;
+      }
+      clickCell(cellAt(e));
+    });
+    $("board").addEventListener("pointerdown", pointerDown);
+    $("board").addEventListener("pointermove", pointerMove);
+    $("board").addEventListener("pointerup", pointerUp);
+    $("board").addEventListener("pointercancel", () => {
+      press = null;
+      drawPieces(null);
+    });
     $("board").addEventListener("mousemove", (e) => {
       const i = cellAt(e);
       const name = i === null ? "" : layout.cells[i].name;

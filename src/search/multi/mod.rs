@@ -174,7 +174,7 @@ pub fn search<G: MultiEvaluate>(
     let result = match settings.algorithm {
         Algorithm::Greedy | Algorithm::Random => {
             let play = if settings.algorithm == Algorithm::Greedy {
-                let hard = Budget::plan(limits, settings.move_overhead).hard;
+                let hard = budget_for(limits, settings).hard;
                 let deadline = hard.map(|h| start + h);
                 baseline::greedy_play(game, &mut scratch, deadline)
             } else {
@@ -191,10 +191,15 @@ pub fn search<G: MultiEvaluate>(
         }
         Algorithm::Brs | Algorithm::Paranoid => {
             tt.new_search();
-            let budget = Budget::plan(limits, settings.move_overhead);
+            let budget = budget_for(limits, settings);
             let mut result = searcher::Searcher::new(game, tt, control, scratch, settings)
                 .iterate(limits, budget, report);
-            let hurry = || control.stopped() || budget.hard.is_some_and(|h| control.elapsed() >= h);
+            // Past the hard limit; without one (nodes, depth, infinite), once the search stopped.
+            let hurry = || {
+                budget
+                    .hard
+                    .map_or(control.stopped(), |h| control.elapsed() >= h)
+            };
             if let Some(play) = escape_from_surrender(game, pos, &result.play, hurry) {
                 result.play = play;
             }
@@ -257,6 +262,25 @@ pub(crate) fn turn_in_order<G: MultiEvaluate>(
         }
     }
     play_turn_by(game, pos, |_, _, atoms| atoms[0])
+}
+
+/// The time a play may take once the clock holds no more than the move overhead: a search
+/// that plans the usual minimum (5 ms) plus a Party play's fixed costs can exceed a 10 ms
+/// increment on a busy machine, and a player whose clock ran out plays on increments alone,
+/// so one overrun brings many. Answering at once lets the clock recover.
+const LAST_DITCH: Duration = Duration::from_millis(1);
+
+/// The time plan of one play: the two-player plan ([`Budget::plan`]), cut to [`LAST_DITCH`]
+/// when the clock holds no more than the move overhead.
+fn budget_for(limits: &Limits, settings: &MultiSettings) -> Budget {
+    let planned = Budget::plan(limits, settings.move_overhead);
+    match limits.clock {
+        Some(clock) if clock.remaining <= settings.move_overhead && !limits.infinite => Budget {
+            soft: Some(LAST_DITCH),
+            hard: Some(LAST_DITCH),
+        },
+        _ => planned,
+    }
 }
 
 /// UCI forbids `bestmove` during `go infinite` before `stop`.

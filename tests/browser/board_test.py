@@ -605,7 +605,7 @@ def main():
         options.binary_location = CHROMIUM
         for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  f"--user-data-dir={tempfile.mkdtemp(prefix='menagerie-chromium-')}", "--window-size=1400,1000"]:
+                  f"--user-data-dir={tempfile.mkdtemp(prefix='menagerie-chromium-')}", f"--window-size={os.environ.get('MENAGERIE_WINDOW', '1400,1000')}"]:
             options.add_argument(a)
         driver = webdriver.Chrome(service=Service(DRIVER), options=options)
         try:

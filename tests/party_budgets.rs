@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use menagerie::core::multi::{MultiGame, MultiNotation, random_play};
-use menagerie::search::multi::{MultiSettings, search};
+use menagerie::search::multi::{MultiResult, MultiSettings, search};
 use menagerie::search::{Clock, Control, Limits, MATE_BOUND, TranspositionTable};
 use menagerie::variants::OptionValues;
 use menagerie::variants::party::{Atom, AtomKind};
@@ -17,6 +17,25 @@ fn party(players: usize) -> Party {
     let mut options = OptionValues::default();
     options.set("PartyPlayers", &players.to_string()).unwrap();
     Party::build(&options).unwrap()
+}
+
+/// One search of `pos` with a fresh table of `hash_mb` and no reports.
+fn search_once(
+    game: &Party,
+    pos: &PartyPosition,
+    limits: &Limits,
+    settings: &MultiSettings,
+    hash_mb: usize,
+) -> MultiResult<Atom> {
+    search(
+        game,
+        pos,
+        limits,
+        settings,
+        &TranspositionTable::new(hash_mb),
+        &Control::new(false),
+        &mut |_| {},
+    )
 }
 
 /// The budgets each position is searched with.
@@ -144,15 +163,7 @@ fn a_thousand_nodes_do_not_surrender_out_of_check() {
             nodes: Some(nodes),
             ..Limits::default()
         };
-        let result = search(
-            &game,
-            &pos,
-            &limits,
-            &MultiSettings::default(),
-            &TranspositionTable::new(4),
-            &Control::new(false),
-            &mut |_| {},
-        );
+        let result = search_once(&game, &pos, &limits, &MultiSettings::default(), 4);
         assert_eq!(
             judge(&game, &pos, &result.play, result.score, result.depth),
             None
@@ -182,15 +193,7 @@ fn a_long_clock_keeps_to_the_plan() {
     let plan = menagerie::search::Budget::plan(&limits, settings.move_overhead);
     let soft = plan.soft.expect("a clock plans a time");
     let started = std::time::Instant::now();
-    let result = search(
-        &game,
-        &pos,
-        &limits,
-        &settings,
-        &TranspositionTable::new(16),
-        &Control::new(false),
-        &mut |_| {},
-    );
+    let result = search_once(&game, &pos, &limits, &settings, 16);
     let used = started.elapsed();
     assert!(!result.play.is_empty());
     assert!(
@@ -256,15 +259,7 @@ fn dead_ends_cost_no_time_on_a_short_clock() {
                 ..MultiSettings::default()
             };
             let started = std::time::Instant::now();
-            let result = search(
-                &game,
-                pos,
-                &limits,
-                &settings,
-                &TranspositionTable::new(4),
-                &Control::new(false),
-                &mut |_| {},
-            );
+            let result = search_once(&game, pos, &limits, &settings, 4);
             let used = started.elapsed();
             let play = &result.play;
             assert!(walks_legally(&game, pos, play), "{algorithm:?}: {play:?}");
@@ -298,15 +293,7 @@ fn a_long_escape_is_played_rather_than_a_surrender() {
         }),
         ..Limits::default()
     };
-    let result = search(
-        &game,
-        &pos,
-        &limits,
-        &MultiSettings::default(),
-        &TranspositionTable::new(4),
-        &Control::new(false),
-        &mut |_| {},
-    );
+    let result = search_once(&game, &pos, &limits, &MultiSettings::default(), 4);
     let play = &result.play;
     assert!(walks_legally(&game, &pos, play), "{play:?}");
     assert_ne!(play[0].kind, AtomKind::Surrender, "{play:?}");

@@ -279,12 +279,28 @@ pub fn play_turn_ordered<G: MultiGame>(
     let mut list = Vec::new();
     game.candidate_atoms(pos, &mut list);
     order(game, pos, 0, &mut list);
-    for atom in list {
+    list.retain(|&atom| !last_resort(game, pos, atom));
+    if let Some(play) = one_atom_turn(game, pos, &list) {
+        return Some(play);
+    }
+    let full = Walker {
+        budget: u32::MAX,
+        per_atom: u32::MAX,
+        hurried_after: 0,
+    };
+    full.walk(game, pos, &mut order, &hurry)
+}
+
+/// The first of `atoms` (candidates in `pos`) that is a whole turn by itself: `[END_TURN]`, or
+/// the atom followed by `END_TURN` when the turn may end after it. `pos` is unchanged.
+pub fn one_atom_turn<G: MultiGame>(
+    game: &G,
+    pos: &mut G::Pos,
+    atoms: &[G::Atom],
+) -> Option<Vec<G::Atom>> {
+    for &atom in atoms {
         if atom == G::END_TURN {
             return Some(vec![atom]);
-        }
-        if last_resort(game, pos, atom) {
-            continue;
         }
         game.make_atom(pos, atom);
         let whole = game.may_end_turn(pos);
@@ -293,12 +309,7 @@ pub fn play_turn_ordered<G: MultiGame>(
             return Some(vec![atom, G::END_TURN]);
         }
     }
-    let full = Walker {
-        budget: u32::MAX,
-        per_atom: u32::MAX,
-        hurried_after: 0,
-    };
-    full.walk(game, pos, &mut order, &hurry)
+    None
 }
 
 /// The limits of one depth-first walk of [`play_turn_ordered`], in dead ends.

@@ -105,17 +105,13 @@ fn score_atom<G: MultiEvaluate>(game: &G, pos: &mut G::Pos, me: Player, atom: G:
     score
 }
 
-/// How readily an atom is taken without scoring: `END_TURN` first, then ordinary atoms, then
-/// passes, then surrenders.
+/// How readily an atom is taken without scoring: `END_TURN` first, then as
+/// [`super::atom_class`] ranks them (ordinary atoms, passes, surrenders).
 fn haste<G: MultiEvaluate>(game: &G, pos: &G::Pos, atom: G::Atom) -> u8 {
     if atom == G::END_TURN {
         3
-    } else if game.is_desperate(pos, atom) {
-        0
-    } else if game.is_pass(pos, atom) {
-        1
     } else {
-        2
+        super::atom_class(game, pos, atom)
     }
 }
 

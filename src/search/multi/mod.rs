@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use super::time::Budget;
 use super::{Control, Limits, MATE, MATE_BOUND, TranspositionTable};
-use crate::core::multi::{play_turn_by, play_turn_ordered};
+use crate::core::multi::{one_atom_turn, play_turn_by, play_turn_ordered};
 pub use crate::eval::MultiEvaluate;
 pub use searcher::PvStep;
 
@@ -211,6 +211,18 @@ pub fn search<G: MultiEvaluate>(
     result
 }
 
+/// How readily an atom is played with no search behind it: ordinary atoms (2) before passes
+/// (1), passes before surrenders (0).
+pub(crate) fn atom_class<G: MultiEvaluate>(game: &G, pos: &G::Pos, atom: G::Atom) -> u8 {
+    if game.is_desperate(pos, atom) {
+        0
+    } else if game.is_pass(pos, atom) {
+        1
+    } else {
+        2
+    }
+}
+
 /// A play other than the surrender the search chose, if a walk finds one before `hurry()`
 /// says time is up. The search prunes the later atoms of a turn, so a player in check whose
 /// only escapes are long turns (Move, Move, Placement) can look lost to it when it is not;
@@ -226,7 +238,7 @@ fn escape_from_surrender<G: MultiEvaluate>(
     }
     let mut pos = pos.clone();
     let order = |game: &G, pos: &mut G::Pos, _: usize, list: &mut Vec<G::Atom>| {
-        list.sort_by_key(|&a| (game.is_desperate(pos, a), game.is_pass(pos, a)));
+        list.sort_by_key(|&a| std::cmp::Reverse(atom_class(game, pos, a)));
     };
     let last_resort = |game: &G, pos: &G::Pos, a| game.is_desperate(pos, a);
     play_turn_ordered(game, &mut pos, order, last_resort, hurry)
@@ -253,15 +265,8 @@ pub(crate) fn turn_in_order<G: MultiEvaluate>(
     game.candidate_atoms(pos, &mut list);
     list.retain(|&a| last_resort(game, pos, a));
     list.sort_by_key(|&a| !game.is_desperate(pos, a));
-    for atom in list {
-        game.make_atom(pos, atom);
-        let whole = game.may_end_turn(pos);
-        game.unmake_atom(pos);
-        if whole {
-            return vec![atom, G::END_TURN];
-        }
-    }
-    play_turn_by(game, pos, |_, _, atoms| atoms[0])
+    one_atom_turn(game, pos, &list)
+        .unwrap_or_else(|| play_turn_by(game, pos, |_, _, atoms| atoms[0]))
 }
 
 /// The time a play may take once the clock holds no more than the move overhead: a search

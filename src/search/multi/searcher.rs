@@ -441,13 +441,7 @@ impl<'a, G: MultiEvaluate> Searcher<'a, G> {
         let hash_atom = self.tt.probe(key).map_or(NO_MOVE, |e| e.packed_move);
         let mover = self.game.to_move(pos);
         list.sort_by_cached_key(|&a| {
-            let class = if self.game.is_desperate(pos, a) {
-                0
-            } else if self.game.is_pass(pos, a) {
-                1
-            } else {
-                2
-            };
+            let class = super::atom_class(self.game, pos, a);
             let score = match self.root_static.get(&a) {
                 Some(&(s, _)) if at_root => s,
                 _ => self.order_score_in(pos, a, hash_atom, mover, MAX_PLY),

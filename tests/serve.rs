@@ -372,14 +372,10 @@ fn events_follow_every_change() {
 #[test]
 fn the_engine_answers_and_takebacks_return_to_the_person() {
     let s = server("chess");
-    let mut events = Events::open(&s);
-    events.next("state");
-    post(
+    let mut events = seated(
         &s,
-        "seats",
         json!({"seats": ["human", "engine"], "limit": {"kind": "nodes", "value": 2000}}),
-    )
-    .unwrap();
+    );
     post(&s, "move", json!({"move": "e2e4"})).unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
     let replied = loop {
@@ -819,14 +815,10 @@ fn party_atoms_name_their_cells() {
 #[test]
 fn party_engine_plays_its_seats() {
     let s = party_server();
-    let mut events = Events::open(&s);
-    events.next("state");
-    post(
+    let mut events = seated(
         &s,
-        "seats",
         json!({"seats": ["human", "engine", "engine"], "limit": {"kind": "nodes", "value": 2000}}),
-    )
-    .unwrap();
+    );
     post(&s, "move", json!({"move": "K@j10"})).unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     let replied = loop {
@@ -1158,5 +1150,206 @@ fn a_new_game_beside_a_watched_match_stays() {
     let state = post(&s, "watch", json!({"game": 1})).unwrap();
     assert_eq!(state["mode"], "watch");
     assert_eq!(state["moves"].as_array().map(Vec::len), Some(2));
+    s.stop();
+}
+
+/// Opens an event stream (its first state read), then seats the players (and sets the limit
+/// or clock) as `seats` says.
+fn seated(s: &Server, seats: Value) -> Events {
+    let mut events = Events::open(s);
+    events.next("state");
+    post(s, "seats", seats).unwrap();
+    events
+}
+
+/// Waits (on the event stream) for a state that `done` accepts.
+fn state_where(events: &mut Events, seconds: u64, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        let state = events.next("state");
+        if done(&state) {
+            return state;
+        }
+        assert!(Instant::now() < deadline, "no such state came: {state}");
+    }
+}
+
+/// Clocks count down from the base, earn the increment, and a person's flag falls with no
+/// request coming: the game is over, moves are refused and the PGN says why.
+#[test]
+fn clocks_count_down_and_a_flag_ends_the_game() {
+    let s = server("chess");
+    let mut events = Events::open(&s);
+    events.next("state");
+    let state = post(
+        &s,
+        "seats",
+        json!({"seats": ["human", "human"], "clock": {"base": 600, "increment": 200}}),
+    )
+    .unwrap();
+    assert_eq!(state["clock"], json!({"base": 600, "increment": 200}));
+    assert_eq!(state["clock_running"], 0);
+    assert!(state["clocks"][1] == 600 && state["clocks"][0].as_u64().unwrap() <= 600);
+    let state = post(&s, "move", json!({"move": "e2e4"})).unwrap();
+    assert_eq!(state["clock_running"], 1);
+    let white = state["clocks"][0].as_u64().unwrap();
+    assert!(
+        white > 600 && white <= 800,
+        "the increment is earned: {white}"
+    );
+    let over = state_where(&mut events, 10, |st| !st["position"]["outcome"].is_null());
+    assert_eq!(
+        over["position"]["outcome"],
+        "1-0 {White wins by time forfeit}"
+    );
+    assert_eq!(over["clocks"][1], 0);
+    assert_eq!(over["clock_running"], Value::Null);
+    assert_eq!(over["position"]["legal"], json!([]));
+    let refused = post(&s, "move", json!({"move": "e7e5"})).unwrap_err();
+    assert!(refused.1.contains("over"), "{}", refused.1);
+    let pgn = get(&s, "/api/pgn")["pgn"].as_str().unwrap().to_string();
+    assert!(
+        pgn.contains("[Result \"1-0\"]") && pgn.contains("time forfeit"),
+        "{pgn}"
+    );
+    // Bad clocks are refused and change nothing.
+    for clock in [
+        json!({"base": 5}),
+        json!({"base": 1000, "increment": -1}),
+        json!(7),
+    ] {
+        let e = post(&s, "seats", json!({ "clock": clock })).unwrap_err();
+        assert_eq!(e.0, 400, "{clock}: {}", e.1);
+    }
+    // A new game starts both clocks again from the base; no clock: they count time spent.
+    let state = post(&s, "new", json!({})).unwrap();
+    assert!(state["position"]["outcome"].is_null());
+    assert_eq!(state["clocks"][1], 600);
+    let state = post(&s, "seats", json!({"clock": null})).unwrap();
+    assert_eq!(state["clock"], Value::Null);
+    assert!(state["clocks"][0].as_u64().unwrap() < 600);
+    s.stop();
+}
+
+/// Under a time control the engine plays by the clock, not by the limit per move.
+#[test]
+fn the_engine_keeps_to_the_clock() {
+    let s = server("chess");
+    let mut events = seated(
+        &s,
+        json!({"seats": ["human", "engine"], "limit": {"kind": "time", "value": 600000},
+               "clock": {"base": 3000, "increment": 0}}),
+    );
+    post(&s, "move", json!({"move": "d2d4"})).unwrap();
+    let replied = state_where(&mut events, 20, |st| {
+        st["moves"].as_array().unwrap().len() == 2
+    });
+    let black = replied["clocks"][1].as_u64().unwrap();
+    assert!(black > 1500 && black < 3000, "black spent a share: {black}");
+    assert!(replied["position"]["outcome"].is_null());
+    s.stop();
+}
+
+/// Resigning, and draws offered, accepted, declined and lapsed, in a game of two people; the
+/// engine answers an offer itself and is never resigned for.
+#[test]
+fn resignations_and_draw_offers() {
+    let s = server("chess");
+    post(&s, "seats", json!({"seats": ["human", "human"]})).unwrap();
+    let state = post(&s, "draw", json!({"action": "offer"})).unwrap();
+    assert_eq!(state["draw_offer"], 0);
+    assert_eq!(state["notice"], "draw offered");
+    let e = post(&s, "draw", json!({"action": "accept"})).unwrap_err();
+    assert!(
+        e.1.contains("no draw"),
+        "one's own offer is not accepted: {}",
+        e.1
+    );
+    // White moves: the offer stands until Black moves.
+    let state = post(&s, "move", json!({"move": "e2e4"})).unwrap();
+    assert_eq!(state["draw_offer"], 0);
+    let state = post(&s, "move", json!({"move": "e7e5"})).unwrap();
+    assert_eq!(state["draw_offer"], Value::Null, "moving on declines");
+    post(&s, "draw", json!({"action": "offer"})).unwrap();
+    let state = post(&s, "draw", json!({"action": "accept", "side": 1})).unwrap();
+    assert_eq!(state["position"]["outcome"], "1/2-1/2 {draw by agreement}");
+    assert!(
+        post(&s, "resign", json!({})).is_err(),
+        "a finished game is not resigned"
+    );
+    // Taking back reopens the game.
+    let state = post(&s, "undo", json!({})).unwrap();
+    assert!(state["position"]["outcome"].is_null());
+    let state = post(&s, "resign", json!({"side": 1})).unwrap();
+    assert_eq!(
+        state["position"]["outcome"],
+        "1-0 {White wins by resignation}"
+    );
+    assert_eq!(state["position"]["legal"], json!([]));
+    // Against the engine: it answers at once, and its side is never given up by a person.
+    post(&s, "new", json!({})).unwrap();
+    post(&s, "seats", json!({"seats": ["human", "engine"]})).unwrap();
+    let state = post(&s, "draw", json!({"action": "offer"})).unwrap();
+    assert_eq!(state["notice"], "the engine declines the draw");
+    assert!(state["position"]["outcome"].is_null());
+    for (command, args) in [
+        ("resign", json!({"side": 1})),
+        ("draw", json!({"action": "offer", "side": 1})),
+        ("draw", json!({"action": "shake hands"})),
+        ("resign", json!({"side": 7})),
+        ("resign", json!({"side": "black"})),
+    ] {
+        let e = post(&s, command, args.clone()).unwrap_err();
+        assert_eq!(e.0, 400, "{command} {args}: {}", e.1);
+    }
+    s.stop();
+}
+
+/// Analysis shows up to three lines, each with its own first move.
+#[test]
+fn analysis_shows_several_lines() {
+    let s = server("chess");
+    let mut events = Events::open(&s);
+    events.next("state");
+    let state = post(&s, "analyse", json!({"on": true, "lines": 3})).unwrap();
+    assert_eq!(state["analysis_lines"], 3);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let lines = loop {
+        let t = events.next("thinking");
+        let lines = t["lines"].as_array().cloned().unwrap_or_default();
+        if lines.len() == 3 && t["depth"].as_u64().unwrap_or(0) >= 4 {
+            break lines;
+        }
+        assert!(Instant::now() < deadline, "no three lines: {t}");
+    };
+    let firsts: Vec<&str> = lines.iter().map(|l| l["pv"][0].as_str().unwrap()).collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{firsts:?}"
+    );
+    assert!(lines.iter().all(|l| l["score"].is_string()));
+    for lines in [0, 4] {
+        assert!(post(&s, "analyse", json!({ "lines": lines })).is_err());
+    }
+    s.stop();
+}
+
+/// Party Chess: a player whose clock runs out makes the referee's default play and plays on;
+/// resigning and draw offers are the game's own plays there.
+#[test]
+fn party_clocks_default_a_player_out_of_time() {
+    let s = party_server();
+    let mut events = seated(
+        &s,
+        json!({"seats": ["human", "human", "human"], "clock": {"base": 300, "increment": 0}}),
+    );
+    let state = state_where(&mut events, 10, |st| {
+        !st["moves"].as_array().unwrap().is_empty()
+    });
+    assert_eq!(state["notes"][0], "time out: default play");
+    assert_eq!(state["movers"][0], 0);
+    assert_eq!(state["clocks"].as_array().unwrap().len(), 3);
+    let e = post(&s, "resign", json!({})).unwrap_err();
+    assert!(e.1.contains("Surrender"), "{}", e.1);
     s.stop();
 }

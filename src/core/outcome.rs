@@ -18,6 +18,12 @@ pub enum Reason {
     PerpetualCheck,
     /// A piece reached its flag cells (King of the Hill).
     Flag,
+    /// A player gave up (the board page's *Resign*; engines in matches end games otherwise).
+    Resignation,
+    /// Both players agreed to a draw.
+    Agreement,
+    /// A clock ran out (the board page's clocks; matches keep their own record of time losses).
+    TimeForfeit,
 }
 
 impl Reason {
@@ -33,6 +39,9 @@ impl Reason {
             Reason::NoMoves => "no legal move",
             Reason::PerpetualCheck => "perpetual check",
             Reason::Flag => "reaching the flag cells",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+            Reason::TimeForfeit => "time forfeit",
         }
     }
 }

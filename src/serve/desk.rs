@@ -6,10 +6,11 @@
 
 use serde_json::Value;
 
+use super::clock::TimeControl;
 use super::engine::Running;
 use super::multi::{Ids, MultiBoard, MultiTable};
 use super::record::read_record;
-use super::table::{Limit, Seat, Table};
+use super::table::{Limit, MAX_ANALYSIS_LINES, Seat, Table};
 use crate::matches::record::read_records;
 use crate::variants::{self, OptionValues, VARIANTS};
 use crate::with_multi_game;
@@ -26,6 +27,10 @@ pub struct Desk {
     /// The engine's search, if one runs (see [`super::engine`]).
     pub running: Option<Running>,
 }
+
+/// Why Party Chess has no *Resign* or draw offers.
+const PARTY_GIVES_UP: &str =
+    "in Party Chess giving up is a play of the game (Surrender), and hands have no draw offers";
 
 const FIRST: Ids = Ids {
     layout: 1,
@@ -142,7 +147,9 @@ impl Desk {
             _ => {}
         }
         let values = option_values(options.unwrap_or(&[]))?;
+        let control = self.time_control();
         self.board = build(name, values, fen, self.next_ids(), self.limit())?;
+        self.set_time_control(control);
         Ok(())
     }
 
@@ -280,6 +287,86 @@ impl Desk {
         }
     }
 
+    /// The time control; another one restarts every clock from its base.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        match &self.board {
+            Board::Two(t) => t.time_control(),
+            Board::Multi(m) => m.time_control(),
+        }
+    }
+
+    pub fn set_time_control(&mut self, control: Option<TimeControl>) {
+        match &mut self.board {
+            Board::Two(t) => t.set_time_control(control),
+            Board::Multi(m) => m.set_time_control(control),
+        }
+    }
+
+    /// The clock of the side to move under a time control: time left and increment.
+    pub fn mover_clock(&self) -> Option<crate::search::Clock> {
+        let control = self.time_control()?;
+        let remaining = match &self.board {
+            Board::Two(t) => t.remaining(t.pos.side().min(1) as usize),
+            Board::Multi(m) => m.remaining(m.mover()),
+        }?;
+        Some(crate::search::Clock {
+            remaining,
+            increment: control.increment,
+            moves_to_go: None,
+        })
+    }
+
+    /// Notices a fallen flag; true when that changed the game.
+    pub fn tick(&mut self) -> bool {
+        match &mut self.board {
+            Board::Two(t) => {
+                let before = t.version;
+                let _ = t.result();
+                t.version != before
+            }
+            Board::Multi(m) => m.tick(),
+        }
+    }
+
+    /// A person resigns (two-player games; Party Chess has its own surrender).
+    pub fn resign(&mut self, side: Option<usize>) -> Result<(), String> {
+        match &mut self.board {
+            Board::Two(t) => t.resign(side),
+            Board::Multi(_) => Err(PARTY_GIVES_UP.into()),
+        }
+    }
+
+    /// A person offers, accepts or declines a draw; returns what happened.
+    pub fn draw(&mut self, action: &str, side: Option<usize>) -> Result<String, String> {
+        match &mut self.board {
+            Board::Two(t) => t.draw(action, side),
+            Board::Multi(_) => Err(PARTY_GIVES_UP.into()),
+        }
+    }
+
+    /// Lines shown in analysis (MultiPV; N-player games show one).
+    pub fn analysis_lines(&self) -> usize {
+        match &self.board {
+            Board::Two(t) => t.analysis_lines,
+            Board::Multi(_) => 1,
+        }
+    }
+
+    pub fn set_analysis_lines(&mut self, lines: usize) -> Result<(), String> {
+        if !(1..=MAX_ANALYSIS_LINES).contains(&lines) {
+            return Err(format!("analysis shows 1 to {MAX_ANALYSIS_LINES} lines"));
+        }
+        match &mut self.board {
+            Board::Two(t) => {
+                t.analysis_lines = lines;
+                t.version += 1;
+                Ok(())
+            }
+            Board::Multi(_) if lines == 1 => Ok(()),
+            Board::Multi(_) => Err("analysis of a game of several players shows one line".into()),
+        }
+    }
+
     /// Something shown changed (the engine's state, say).
     pub fn touch(&mut self) {
         match &mut self.board {
@@ -290,8 +377,8 @@ impl Desk {
 
     /// The game over, or `None`.
     /// The line as PGN (the board of two players only: Party hands have their own records).
-    pub fn pgn(&self) -> Result<String, String> {
-        match &self.board {
+    pub fn pgn(&mut self) -> Result<String, String> {
+        match &mut self.board {
             Board::Two(t) => Ok(t.pgn()),
             Board::Multi(_) => Err("a PGN is for games of two players; Party hands are recorded by `menagerie match --pgn`".to_string()),
         }

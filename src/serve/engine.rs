@@ -20,7 +20,7 @@ use crate::core::game::Game;
 use crate::core::moves::Move;
 use crate::core::position::Position;
 use crate::fen::move_text;
-use crate::search::{self, Control, Limits, Report, Score, Settings};
+use crate::search::{self, Clock, Control, Limits, Report, Score, Settings};
 use crate::variants::AnyGame;
 use crate::with_game;
 
@@ -101,10 +101,13 @@ pub fn move_now(shared: &Shared, d: &mut Desk) {
     }
 }
 
-fn limits_for(purpose: Purpose, limit: Limit) -> Limits {
+/// What limits a search: analysis runs until stopped; a move search keeps to the clock under
+/// a time control, else to the table's limit per move.
+fn limits_for(purpose: Purpose, limit: Limit, clock: Option<Clock>) -> Limits {
     let mut limits = Limits::default();
     match purpose {
         Purpose::Analysis => limits.infinite = true,
+        Purpose::Move if clock.is_some() => limits.clock = clock,
         Purpose::Move => match limit {
             Limit::Time(ms) => limits.move_time = Some(std::time::Duration::from_millis(ms)),
             Limit::Nodes(n) => limits.nodes = Some(n),
@@ -135,9 +138,13 @@ fn start(shared: &Arc<Shared>, d: &mut Desk, purpose: Purpose) {
         key: d.search_key(),
     });
     *shared.thinking.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    let limits = limits_for(purpose, d.limit());
+    let limits = limits_for(purpose, d.limit(), d.mover_clock());
+    let lines = match purpose {
+        Purpose::Analysis => d.analysis_lines(),
+        Purpose::Move => 1,
+    };
     let spawned = match &d.board {
-        Board::Two(t) => start_two(shared, t, id, purpose, limits, control),
+        Board::Two(t) => start_two(shared, t, id, (purpose, lines), limits, control),
         Board::Multi(m) => m.spawn_search(shared.clone(), id, purpose, limits, control),
     };
     if let Err(e) = spawned {
@@ -150,7 +157,7 @@ fn start_two(
     shared: &Arc<Shared>,
     t: &Table,
     id: u64,
-    purpose: Purpose,
+    (purpose, lines): (Purpose, usize),
     limits: Limits,
     control: Arc<Control>,
 ) -> Result<(), String> {
@@ -166,9 +173,38 @@ fn start_two(
         .spawn(move || {
             let report_shared = shared.clone();
             let (report_game, report_pos) = (game.clone(), pos.clone());
+            // With MultiPV the lines of one depth arrive one by one (line 1 first): a set is
+            // shown once it is whole, so the lines shown are always of one depth and distinct.
+            let set_size = with_game!(&*game, g => {
+                let mut legal = Vec::new();
+                g.legal_moves(&mut pos.clone(), &mut legal);
+                lines.clamp(1, legal.len().max(1))
+            });
+            let mut set: Vec<Value> = Vec::new();
+            let mut head: Option<Value> = None;
             let mut on_report = move |r: &Report| {
                 let thinking = thinking_json(&report_game, &report_pos, purpose, r);
-                report(&report_shared, id, thinking);
+                if r.line <= 1 {
+                    set.clear();
+                    head = Some(thinking.clone());
+                }
+                set.truncate(r.line.max(1) - 1);
+                set.push(json!({
+                    "score": thinking["score"],
+                    "value": thinking["value"],
+                    "pv": thinking["pv"],
+                }));
+                if set.len() < set_size {
+                    return;
+                }
+                // Depth, nodes and the main line are line 1's.
+                let mut shown = head.clone().unwrap_or(thinking);
+                shown["lines"] = json!(set);
+                report(&report_shared, id, shown);
+            };
+            let settings = Settings {
+                multi_pv: lines,
+                ..Settings::default()
             };
             let result = with_game!(&*game, g => search::search(
                 g,
@@ -176,12 +212,12 @@ fn start_two(
                 &pos,
                 &limits,
                 None,
-                &Settings::default(),
+                &settings,
                 &tt,
                 &control,
                 &mut on_report,
             ));
-            finished(&shared, id, Done::Move(result.best));
+            finished(&shared, id, Done::Move(result.best, result.score));
         })
         .map(|_| ())
         .map_err(|e| e.to_string())
@@ -189,8 +225,8 @@ fn start_two(
 
 /// What a finished search chose.
 pub enum Done {
-    /// A two-player move.
-    Move(Option<Move>),
+    /// A two-player move and its score for the side that moves.
+    Move(Option<Move>, i32),
     /// An N-player play (the rest of the turn) in its text.
     Play(Option<String>),
 }
@@ -204,9 +240,11 @@ pub fn finished(shared: &Arc<Shared>, id: u64, done: Done) {
     }
     let purpose = d.running.take().map(|r| r.purpose);
     shared.current_search.store(0, Ordering::SeqCst);
-    if purpose == Some(Purpose::Move) {
+    // A flag that fell while the engine thought ended the game: the move comes too late.
+    let over = d.outcome().is_some();
+    if purpose == Some(Purpose::Move) && !over {
         match (&mut d.board, done) {
-            (Board::Two(t), Done::Move(Some(mv))) => t.play(mv),
+            (Board::Two(t), Done::Move(Some(mv), score)) => t.engine_played(mv, score),
             (Board::Multi(m), Done::Play(Some(text))) => {
                 if let Err(e) = m.engine_play(&text) {
                     log::error!("the engine's play '{text}' was refused: {e}");

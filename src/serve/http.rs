@@ -29,6 +29,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use super::clock::TimeControl;
 use super::guard::{Guard, Refusal};
 use super::server::{BodyError, Method, Request};
 use super::table::{Limit, Seat};
@@ -180,6 +181,7 @@ fn command_result(
     args: &Value,
 ) -> Result<Value, (u16, String)> {
     let bad = |e: String| (400u16, e);
+    let mut notice = None;
     let mut t = shared.lock();
     match command {
         "new" => {
@@ -282,6 +284,29 @@ fn command_result(
                 limit = Some(Limit::parse(kind, value).map_err(bad)?);
             }
             t.set_seats(seats, limit).map_err(bad)?;
+            match args.get("clock") {
+                None => {}
+                Some(Value::Null) => t.set_time_control(None),
+                Some(c) => {
+                    let ms = |name: &str| {
+                        c.get(name).and_then(Value::as_u64).ok_or_else(|| {
+                            bad(format!("the clock's '{name}' (ms) must be a number"))
+                        })
+                    };
+                    let control =
+                        TimeControl::from_ms(ms("base")?, ms("increment")?).map_err(bad)?;
+                    t.set_time_control(Some(control));
+                }
+            }
+        }
+        "resign" => {
+            let side = side_arg(args).map_err(bad)?;
+            t.resign(side).map_err(bad)?;
+        }
+        "draw" => {
+            let action = text_arg(args, "action").map_err(bad)?;
+            let side = side_arg(args).map_err(bad)?;
+            notice = Some(t.draw(action, side).map_err(bad)?);
         }
         "go" => {
             t.go().map_err(bad)?;
@@ -291,11 +316,24 @@ fn command_result(
             t.set_analysis(false);
         }
         "analyse" => {
-            let on = args
-                .get("on")
-                .and_then(Value::as_bool)
-                .ok_or_else(|| bad("'on' (true or false) is missing".into()))?;
-            t.set_analysis(on);
+            let on = args.get("on").map(|v| {
+                v.as_bool()
+                    .ok_or_else(|| bad("'on' must be true or false".into()))
+            });
+            let lines = args.get("lines").map(|v| {
+                v.as_u64()
+                    .ok_or_else(|| bad("'lines' must be a number".into()))
+            });
+            if on.is_none() && lines.is_none() {
+                return Err(bad("'on' (true or false) or 'lines' is missing".into()));
+            }
+            if let Some(lines) = lines {
+                t.set_analysis_lines(usize::try_from(lines?).unwrap_or(usize::MAX))
+                    .map_err(bad)?;
+            }
+            if let Some(on) = on {
+                t.set_analysis(on?);
+            }
         }
         "record" => {
             let text = text_arg(args, "pgn").map_err(bad)?;
@@ -319,9 +357,24 @@ fn command_result(
         _ => return Err((404, format!("no such command '{command}'"))),
     }
     engine::update(shared, &mut t);
-    let state = shared.state(&mut t);
+    let mut state = shared.state(&mut t);
     shared.hub.publish("state", &state.to_string());
+    if let Some(text) = notice {
+        // For the one who asked only (a draw declined, say).
+        state["notice"] = json!(text);
+    }
     Ok(state)
+}
+
+/// The optional `side` a person acts for (0 White, 1 Black).
+fn side_arg(args: &Value) -> Result<Option<usize>, String> {
+    match args.get("side") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(|n| Some(usize::try_from(n).unwrap_or(usize::MAX)))
+            .ok_or_else(|| "'side' must be a number".into()),
+    }
 }
 
 /// The variants the tables can play: playable two-player games and N-player games (Party

@@ -8,13 +8,14 @@
 //!
 //! One job per file: `server` (HTTP/1.1 and its limits), `guard` (token, Host and Origin
 //! checks), `http` (routing), `sse` (event
-//! streams and who watches), `view` (the JSON of geometry and positions), `table` (the
+//! streams and who watches), `clock` (the seats' clocks), `view` (the JSON of geometry and positions), `table` (the
 //! two-player game: line, cursor, seats, records), `multi` (the N-player game of compound
 //! turns, Party Chess: its view and table), `desk` (whichever of the two is on the table),
 //! `engine` (the searches at the table), `record` (PGN reading), `assets` (the page, built
 //! into the binary), `watch` (a `menagerie match` shown live).
 
 pub mod assets;
+pub mod clock;
 pub mod desk;
 pub mod engine;
 pub mod guard;
@@ -189,12 +190,20 @@ pub fn start(config: &ServeConfig, watch: Option<Arc<watch::Watch>>) -> Result<S
 /// How long nobody may watch before the engine stops thinking (a reload reconnects sooner).
 const NOBODY_GRACE: Duration = Duration::from_millis(1000);
 
-/// Stops the engine when no page has watched for a while, and keeps it in step otherwise.
+/// Stops the engine when no page has watched for a while, keeps it in step otherwise, and
+/// applies a fallen flag (a person's clock runs out without any request coming).
 fn watchdog(shared: &Arc<Shared>) {
-    let tick = Duration::from_millis(250);
+    let tick = Duration::from_millis(100);
     let mut alone_for = Duration::ZERO;
     while !shared.closing.load(Ordering::SeqCst) {
         std::thread::sleep(tick);
+        {
+            let mut t = shared.lock();
+            if t.tick() {
+                engine::update(shared, &mut t);
+                shared.publish(&mut t);
+            }
+        }
         if shared.hub.watchers() > 0 {
             alone_for = Duration::ZERO;
             continue;

@@ -7,14 +7,15 @@
 //! state they act on.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use super::clock::{Clocks, TimeControl};
 use super::record::read_record;
 use super::view::{layout_json, position_json};
 use crate::core::game::Game;
 use crate::core::moves::{Move, MoveKind};
+use crate::core::outcome::{Outcome, Reason};
 use crate::core::position::Position;
 use crate::eval::Evaluator;
 use crate::fen::{
@@ -120,6 +121,38 @@ impl Mode {
     }
 }
 
+/// How a game ended away from the rules: a resignation, a draw agreed, a flag fall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    Resigned(u8),
+    Agreed,
+    Flagged(u8),
+}
+
+impl Ending {
+    fn outcome(self) -> Outcome {
+        match self {
+            Ending::Resigned(side) => Outcome::Win {
+                winner: 1 - side,
+                reason: Reason::Resignation,
+            },
+            Ending::Agreed => Outcome::Draw {
+                reason: Reason::Agreement,
+            },
+            Ending::Flagged(side) => Outcome::Win {
+                winner: 1 - side,
+                reason: Reason::TimeForfeit,
+            },
+        }
+    }
+}
+
+/// The engine accepts a draw when its last search scored its own side at most this (it
+/// judges itself worse by half a pawn) ...
+const DRAW_ACCEPT_CP: i32 = -50;
+/// ... or at most level once this many plies are played (a long game it cannot win).
+const DRAW_ACCEPT_LATE_PLY: usize = 80;
+
 /// The game being shown.
 pub struct Table {
     pub game: Arc<AnyGame>,
@@ -147,11 +180,22 @@ pub struct Table {
     pub limit: Limit,
     pub analysis: bool,
     pub mode: Mode,
-    /// Time spent on each side's turns (moves played here).
-    clocks: [Duration; 2],
-    turn_started: Instant,
+    /// Each side's clock (moves played here).
+    clocks: Clocks,
+    /// A resignation, agreed draw or flag fall at the end of the line.
+    ending: Option<Ending>,
+    /// The side that offered a draw its opponent has not yet answered (by a move or a word).
+    draw_offer: Option<u8>,
+    /// The engine's last move search in this game: the side it played and its score for
+    /// that side (centipawns; what it says to a draw offer).
+    engine_score: Option<(u8, i32)>,
+    /// Lines shown in analysis (MultiPV, 1 to [`MAX_ANALYSIS_LINES`]).
+    pub analysis_lines: usize,
     names: [String; 2],
 }
+
+/// The most lines analysis shows at once.
+pub const MAX_ANALYSIS_LINES: usize = 3;
 
 impl Table {
     /// A table with the start position of `variant`.
@@ -177,8 +221,11 @@ impl Table {
             limit: Limit::Time(1000),
             analysis: false,
             mode: Mode::Play,
-            clocks: [Duration::ZERO; 2],
-            turn_started: Instant::now(),
+            clocks: Clocks::new(2, None),
+            ending: None,
+            draw_offer: None,
+            engine_score: None,
+            analysis_lines: 1,
             names: default_names(),
         })
     }
@@ -194,6 +241,154 @@ impl Table {
 
     fn changed(&mut self) {
         self.version += 1;
+        self.sync_clock();
+    }
+
+    /// Runs the clock of the side to move while a game is played at the end of its line;
+    /// stops it otherwise.
+    fn sync_clock(&mut self) {
+        let live = self.mode == Mode::Play && self.cursor == self.line.len();
+        if live && self.result().is_none() {
+            self.clocks.run(self.pos.side().min(1) as usize);
+        } else {
+            self.clocks.pause();
+        }
+    }
+
+    /// The game's result: the rules', or at the end of the line a resignation, agreed draw or
+    /// flag fall (a fallen flag is noticed here).
+    pub fn result(&mut self) -> Option<Outcome> {
+        let rules = with_game!(&*self.game, g => {
+            let mut list = Vec::new();
+            g.legal_moves(&mut self.pos, &mut list);
+            g.outcome(&self.pos, list.len())
+        });
+        if rules.is_some() || self.cursor != self.line.len() || self.mode != Mode::Play {
+            return rules;
+        }
+        if self.ending.is_none()
+            && let Some(seat) = self.clocks.flagged()
+        {
+            self.ending = Some(Ending::Flagged(seat as u8));
+            self.clocks.pause();
+            self.version += 1;
+        }
+        self.ending.map(Ending::outcome)
+    }
+
+    /// The time control (None: the clocks count time spent).
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.clocks.control()
+    }
+
+    /// Another time control: both clocks start again from its base.
+    pub fn set_time_control(&mut self, control: Option<TimeControl>) {
+        self.clocks.reset(2, control);
+        self.changed();
+    }
+
+    /// Time left on `side`'s clock under a time control.
+    pub fn remaining(&self, side: usize) -> Option<std::time::Duration> {
+        self.clocks.remaining(side)
+    }
+
+    /// The side a person acts for: `asked` if given, else the one person's seat, else (hot
+    /// seat) the side to move.
+    fn person_side(&self, asked: Option<usize>) -> Result<u8, String> {
+        let side = match asked {
+            Some(s) if s < 2 => s,
+            Some(s) => return Err(format!("there is no side {s}: 0 is White, 1 is Black")),
+            None => match self.seats {
+                [Seat::Human, Seat::Engine] => 0,
+                [Seat::Engine, Seat::Human] => 1,
+                [Seat::Human, Seat::Human] => self.pos.side().min(1) as usize,
+                _ => return Err("no person plays this game".into()),
+            },
+        };
+        if self.seats[side] != Seat::Human {
+            return Err("the engine's side does not resign or offer draws through you".into());
+        }
+        Ok(side as u8)
+    }
+
+    /// Refuses unless a game is being played here and goes on at the shown position.
+    fn game_on(&mut self) -> Result<(), String> {
+        if self.mode != Mode::Play {
+            return Err("only a game played here can be resigned or drawn".into());
+        }
+        if self.cursor != self.line.len() {
+            return Err("go to the end of the game first".into());
+        }
+        if let Some(o) = self.result() {
+            return Err(format!("the game is over: {o}"));
+        }
+        Ok(())
+    }
+
+    /// A person resigns (`side`, or see [`person_side`](Self::person_side)).
+    pub fn resign(&mut self, side: Option<usize>) -> Result<(), String> {
+        let side = self.person_side(side)?;
+        self.game_on()?;
+        self.ending = Some(Ending::Resigned(side));
+        self.draw_offer = None;
+        self.changed();
+        Ok(())
+    }
+
+    /// A person offers, accepts or declines a draw. Against the engine an offer is answered
+    /// at once (see [`DRAW_ACCEPT_CP`]); the answer is returned as text.
+    pub fn draw(&mut self, action: &str, side: Option<usize>) -> Result<String, String> {
+        let side = self.person_side(side)?;
+        self.game_on()?;
+        let opponent = 1 - side;
+        let answer = match action {
+            "offer" if self.seats[opponent as usize] == Seat::Engine => {
+                if self.engine_accepts_draw(opponent) {
+                    self.ending = Some(Ending::Agreed);
+                    self.draw_offer = None;
+                    "the engine accepts: the game is drawn".to_string()
+                } else {
+                    "the engine declines the draw".to_string()
+                }
+            }
+            "offer" => {
+                self.draw_offer = Some(side);
+                "draw offered".to_string()
+            }
+            "accept" if self.draw_offer == Some(opponent) => {
+                self.ending = Some(Ending::Agreed);
+                self.draw_offer = None;
+                "the game is drawn by agreement".to_string()
+            }
+            "decline" if self.draw_offer == Some(opponent) => {
+                self.draw_offer = None;
+                "draw declined".to_string()
+            }
+            "accept" | "decline" => return Err("no draw has been offered to this side".into()),
+            other => {
+                return Err(format!(
+                    "'action' is offer, accept or decline, not '{other}'"
+                ));
+            }
+        };
+        self.changed();
+        Ok(answer)
+    }
+
+    /// The engine's answer to a draw offer, from its last move search in this game.
+    fn engine_accepts_draw(&self, engine_side: u8) -> bool {
+        match self.engine_score {
+            Some((side, score)) if side == engine_side => {
+                score <= DRAW_ACCEPT_CP || (score <= 0 && self.line.len() >= DRAW_ACCEPT_LATE_PLY)
+            }
+            _ => false,
+        }
+    }
+
+    /// Plays the engine's move and remembers its score for draw offers.
+    pub fn engine_played(&mut self, mv: Move, score: i32) {
+        self.engine_score = Some((self.pos.side().min(1), score));
+        self.play(mv);
     }
 
     fn new_line(&mut self, start: Position) {
@@ -202,8 +397,10 @@ impl Table {
         self.line.clear();
         self.texts.clear();
         self.cursor = 0;
-        self.clocks = [Duration::ZERO; 2];
-        self.turn_started = Instant::now();
+        self.clocks.reset(2, self.clocks.control());
+        self.ending = None;
+        self.draw_offer = None;
+        self.engine_score = None;
         self.game_id += 1;
         self.mode = Mode::Play;
         self.names = default_names();
@@ -260,7 +457,8 @@ impl Table {
     /// The whole line as PGN for other programs: SAN where the game has it (our coordinates
     /// otherwise), the players' names, `Variant`, `SetUp`/`FEN` for a set-up start or any game
     /// but chess, and the result when the line ends the game (`*` otherwise).
-    pub fn pgn(&self) -> String {
+    pub fn pgn(&mut self) -> String {
+        let result = self.result_of_line();
         with_game!(&*self.game, g => {
             let v = g.variant();
             let start_fen = crate::fen::write_position(v, &self.start);
@@ -273,9 +471,7 @@ impl Table {
                 }
                 self.texts.clone()
             };
-            let mut legal = Vec::new();
-            g.legal_moves(&mut pos, &mut legal);
-            let outcome = g.outcome(&pos, legal.len());
+            let outcome = result;
             let mut out = String::new();
             let tags = [
                 ("Event", "Menagerie board".to_string()),
@@ -326,13 +522,18 @@ impl Table {
         })
     }
 
+    /// The result of the whole line (the cursor may be before its end).
+    fn result_of_line(&mut self) -> Option<Outcome> {
+        let shown = self.cursor;
+        let _ = self.goto_quietly(self.line.len());
+        let result = self.result();
+        let _ = self.goto_quietly(shown);
+        result
+    }
+
     /// The game over, or `None`.
     pub fn outcome(&mut self) -> Option<String> {
-        with_game!(&*self.game, g => {
-            let mut list = Vec::new();
-            g.legal_moves(&mut self.pos, &mut list);
-            g.outcome(&self.pos, list.len()).map(|o| o.to_string())
-        })
+        self.result().map(|o| o.to_string())
     }
 
     /// True when the engine should move now: its seat is to move, at the end of the line.
@@ -366,7 +567,17 @@ impl Table {
     pub fn play(&mut self, mv: Move) {
         let side = self.pos.side().min(1) as usize;
         if self.cursor == self.line.len() && self.mode == Mode::Play {
-            self.clocks[side] += self.turn_started.elapsed();
+            self.clocks.turn_done(side);
+        } else {
+            // A new line from an earlier position: what ended the old one is gone.
+            self.ending = None;
+        }
+        if self
+            .draw_offer
+            .is_some_and(|offerer| offerer as usize != side)
+        {
+            // Moving on is declining (an offer stands until the opponent moves).
+            self.draw_offer = None;
         }
         self.line.truncate(self.cursor);
         self.texts.truncate(self.cursor);
@@ -383,7 +594,6 @@ impl Table {
         self.line.push(mv);
         self.texts.push(text);
         self.cursor += 1;
-        self.turn_started = Instant::now();
         self.changed();
     }
 
@@ -402,13 +612,21 @@ impl Table {
         }
         self.line.truncate(self.cursor);
         self.texts.truncate(self.cursor);
-        self.turn_started = Instant::now();
+        self.ending = None;
+        self.draw_offer = None;
         self.changed();
         Ok(())
     }
 
     /// Shows the position after `ply` moves of the line.
     pub fn goto(&mut self, ply: usize) -> Result<(), String> {
+        self.goto_quietly(ply)?;
+        self.changed();
+        Ok(())
+    }
+
+    /// Moves the cursor without counting it as a change.
+    fn goto_quietly(&mut self, ply: usize) -> Result<(), String> {
         if ply > self.line.len() {
             return Err(format!(
                 "the line has {} moves, there is no move {ply}",
@@ -424,8 +642,6 @@ impl Table {
             with_game!(&*self.game, g => g.make(&mut self.pos, mv));
             self.cursor += 1;
         }
-        self.turn_started = Instant::now();
-        self.changed();
         Ok(())
     }
 
@@ -554,7 +770,14 @@ impl Table {
 
     /// Everything the page shows, but the layout.
     pub fn state(&mut self, searching: Option<&str>, watchers: usize) -> Value {
-        let position = with_game!(&*self.game, g => position_json(g, &mut self.pos));
+        let mut position = with_game!(&*self.game, g => position_json(g, &mut self.pos));
+        if position["outcome"].is_null()
+            && let Some(o) = self.result()
+        {
+            // Resigned, agreed or flagged: over, though the rules would play on.
+            position["outcome"] = json!(o.to_string());
+            position["legal"] = json!([]);
+        }
         let last = self.cursor.checked_sub(1).map(|i| {
             let mv = self.line[i];
             let sq = |s| if s == NO_SQ { Value::Null } else { json!(s) };
@@ -566,14 +789,7 @@ impl Table {
             json!({"from": from, "to": sq(mv.to), "text": self.texts[i]})
         });
         let (mode, tags, result) = self.mode.json();
-        let mut clocks: Vec<u64> = self.clocks.iter().map(|c| c.as_millis() as u64).collect();
-        if self.mode == Mode::Play
-            && self.cursor == self.line.len()
-            && position["outcome"].is_null()
-        {
-            let side = self.pos.side().min(1) as usize;
-            clocks[side] += self.turn_started.elapsed().as_millis() as u64;
-        }
+        let (control, clocks, clock_running) = self.clocks.json();
         json!({
             "version": self.version,
             "layout_id": self.layout_id,
@@ -593,8 +809,12 @@ impl Table {
             "seats": self.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
             "limit": self.limit.json(),
             "analysis": self.analysis,
+            "analysis_lines": self.analysis_lines,
             "searching": searching,
+            "clock": control,
             "clocks": clocks,
+            "clock_running": clock_running,
+            "draw_offer": self.draw_offer,
             "counters": self.counters(),
             "watchers": watchers,
         })

@@ -3,7 +3,7 @@
 /usr/bin/chromedriver, driven by Selenium; nothing downloads a browser) loads the page, plays
 moves by clicking in chess, Wildebeest, Patricia, a Partonici game, Cubic and three-player
 Party Chess (placements, a turn of a move and a placement closed with End turn, a take back
-of one part, the engine's turn), and checks the drawn board (every piece picture's cell and
+of one part, the engine's turn), clocks, draws, resigning and analysis lines, and checks the drawn board (every piece picture's cell and
 label), the hands or reserves and Party's play list against the engine's position string.
 
 Usage: board_test.py MENAGERIE [--screenshots DIR]
@@ -536,6 +536,80 @@ def engine_and_mate(p, shots):
           p.js("return document.getElementById('result-banner').hidden"), "still shown")
 
 
+def clocks_and_game_end(p, shots):
+    """Clocks tick on the page and a flag ends the game; draws offered and accepted, a
+    resignation; analysis with three lines and the evaluation bar; Party shows a clock per
+    seat and no resign or draw buttons."""
+    from selenium.webdriver.support.ui import Select
+    p.api("seats", {"seats": ["human", "human"], "limit": {"kind": "nodes", "value": 3000}})
+    p.api("new", {"variant": "chess"})
+    before = p.version()
+    Select(p.d.find_element(By.ID, "clock-control")).select_by_value("60000+0")
+    p.wait(lambda: p.version() > before and p.state()["clock"] is not None, "the clock set")
+    check("clocks: the time control is the one chosen", p.state()["clock"] == {"base": 60000, "increment": 0},
+          p.state()["clock"])
+    ms = lambda i: int(p.d.find_element(By.ID, f"clock-{i}").get_attribute("data-ms"))
+    first = ms(0)
+    time.sleep(1.2)
+    check("clocks: White's clock runs down on the page", first - ms(0) >= 900, (first, ms(0)))
+    check("clocks: Black's clock stands", ms(1) == 60000, ms(1))
+    text = p.d.find_element(By.ID, "clock-1").text
+    check("clocks: a clock reads m:ss", "1:00" in text, text)
+    check("clocks: the running clock is marked",
+          "running" in p.d.find_element(By.ID, "clock-0").get_attribute("class"))
+    p.play("e2", "e4")
+    check("clocks: after the move Black's clock runs",
+          "running" in p.d.find_element(By.ID, "clock-1").get_attribute("class"))
+    # A draw offered by Black and accepted by White.
+    p.d.find_element(By.ID, "offer-draw").click()
+    p.wait(lambda: p.d.find_element(By.ID, "accept-draw").is_displayed(), "the accept button")
+    p.d.find_element(By.ID, "accept-draw").click()
+    p.wait(lambda: p.state()["position"]["outcome"] is not None, "the draw")
+    banner = p.d.find_element(By.ID, "result-text").text
+    check("draw: agreed, and the banner says so", "1/2-1/2" in banner and "agreement" in banner, banner)
+    check("draw: the clocks stop", p.state()["clock_running"] is None)
+    # A resignation (the side to move, in a game of two people).
+    p.api("new", {"variant": "chess"})
+    p.js("window.confirm = () => true")
+    p.d.find_element(By.ID, "resign").click()
+    p.wait(lambda: p.state()["position"]["outcome"] is not None, "the resignation")
+    banner = p.d.find_element(By.ID, "result-text").text
+    check("resign: White resigns, Black wins", "0-1" in banner and "resignation" in banner, banner)
+    check("resign: the buttons are off once the game is over",
+          not p.d.find_element(By.ID, "resign").is_enabled())
+    # A flag falls with nobody touching anything.
+    p.api("seats", {"clock": {"base": 1500, "increment": 0}})
+    p.api("new", {"variant": "chess"})
+    p.wait(lambda: p.state()["position"]["outcome"] is not None, "the flag", timeout=10)
+    banner = p.d.find_element(By.ID, "result-text").text
+    check("flag: White loses on time", "0-1" in banner and "time forfeit" in banner, banner)
+    check("flag: the fallen clock is marked", "out" in p.d.find_element(By.ID, "clock-0").get_attribute("class"))
+    p.api("seats", {"clock": None})
+    p.api("new", {"variant": "chess"})
+    # Analysis: three lines and the evaluation bar.
+    Select(p.d.find_element(By.ID, "analysis-lines")).select_by_value("3")
+    p.wait(lambda: p.state()["analysis_lines"] == 3, "three lines chosen")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait(lambda: len(p.d.find_elements(By.ID, "pv-3")) == 1, "the third line", timeout=20)
+    # One reading of the box (it is redrawn with every report).
+    lines = p.js("return ['pv', 'pv-2', 'pv-3'].map(i => document.getElementById(i).textContent)")
+    firsts = [line.split()[1] if i else line.split()[0] for i, line in enumerate(lines)]
+    check("analysis: three lines, three first moves", len(set(firsts)) == 3, lines)
+    shown, white = p.js("const b = document.getElementById('eval-bar'); return [!b.hidden, b.getAttribute('data-white')]")
+    check("analysis: the evaluation bar shows White's share", shown and 0.3 < float(white) < 0.7, white)
+    p.shot(shots, "analysis")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait(lambda: not p.state()["analysis"], "analysis off")
+    p.api("analyse", {"lines": 1})
+    # Party: one clock per seat; giving up is a play of the game there.
+    p.api("new", {"variant": "party", "options": {"PartyPlayers": "4"}})
+    p.api("seats", {"seats": ["human"] * 4})
+    clocks = p.d.find_elements(By.CSS_SELECTOR, "#clocks .clock")
+    check("party: a clock per seat", len(clocks) == 4, len(clocks))
+    check("party: no resign or draw buttons", not p.d.find_element(By.ID, "game-end").is_displayed())
+    p.api("new", {"variant": "chess"})
+
+
 def gallery(p, shots):
     """Screenshots of each family for the README (only with --screenshots)."""
     p.js("document.getElementById('message').hidden = true")
@@ -611,7 +685,7 @@ def main():
         try:
             page = Page(driver, url)
             for scenario in [chess, wildebeest, patricia, partonici, cubic, party, bad_input,
-                             engine_and_mate]:
+                             engine_and_mate, clocks_and_game_end]:
                 try:
                     scenario(page, shots)
                 except Exception as e:  # a scenario that cannot go on is one failure

@@ -50,7 +50,9 @@
     const t0 = performance.now();
     try {
       const s = await api(`/api/${name}`, body || {});
-      hideMessage();
+      // A word for the one who asked (a draw offer's answer, say).
+      if (s.notice) showMessage(s.notice[0].toUpperCase() + s.notice.slice(1) + ".", true);
+      else hideMessage();
       await show(s);
       timing.roundTrip.push(performance.now() - t0);
       return true;
@@ -596,6 +598,19 @@
     if (document.activeElement !== $("limit-kind")) $("limit-kind").value = state.limit.kind;
     if (document.activeElement !== $("limit-value")) $("limit-value").value = state.limit.value;
     $("analyse").checked = state.analysis;
+    $("analysis-lines").hidden = !!state.multi;
+    $("analysis-lines").value = String(state.analysis_lines || 1);
+    const control = $("clock-control");
+    const wanted = state.clock ? `${state.clock.base}+${state.clock.increment}` : "";
+    if (document.activeElement !== control) {
+      if (![...control.options].some((o) => o.value === wanted)) {
+        const o = document.createElement("option");
+        o.value = wanted;
+        o.textContent = `${state.clock.base / 1000} s + ${state.clock.increment / 1000} s`;
+        control.appendChild(o);
+      }
+      control.value = wanted;
+    }
   }
 
   /// Scrolls `list` (only it, never the page) so that `item` is in view.
@@ -674,6 +689,7 @@
 
   function showThinking(t) {
     const box = $("thinking");
+    showEval(t);
     if (!t) {
       box.textContent = state && state.searching ? "thinking…" : "—";
       return;
@@ -690,6 +706,109 @@
     pv.textContent = t.pv.join(" ");
     pv.id = "pv";
     box.appendChild(pv);
+    // MultiPV: the other lines, each with its score.
+    (t.lines || []).slice(1).forEach((line, i) => {
+      const div = document.createElement("div");
+      div.className = "line";
+      div.id = `pv-${i + 2}`;
+      const score = document.createElement("b");
+      score.textContent = line.score;
+      div.appendChild(score);
+      div.appendChild(document.createTextNode(` ${line.pv.join(" ")}`));
+      box.appendChild(div);
+    });
+  }
+
+  // ------------------------------------------------------------------ clocks, evaluation bar, resign and draws
+
+  let clockShownAt = 0; // performance.now() when the state's clocks were read
+
+  /// A clock's time as people read it: h:mm:ss or m:ss, with tenths under ten seconds left.
+  function clockText(ms) {
+    const t = Math.max(0, ms);
+    const s = Math.floor(t / 1000);
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
+    if (state.clock && t < 10000) return `${m}:${two(sec)}.${Math.floor((t % 1000) / 100)}`;
+    return `${m}:${two(sec)}`;
+  }
+
+  /// A seat's clock now: the state's figure, run on for the seat whose clock runs (down under
+  /// a time control, up without one).
+  function clockNow(i) {
+    const ms = state.clocks[i];
+    if (state.clock_running !== i) return ms;
+    const gone = performance.now() - clockShownAt;
+    return state.clock ? ms - gone : ms + gone;
+  }
+
+  function showClocks() {
+    const box = $("clocks");
+    if (!state || !layout || !state.clocks) return;
+    const key = `${layout.id}:${state.clocks.length}`;
+    if (box.dataset.key !== key) {
+      box.textContent = "";
+      box.dataset.key = key;
+      state.clocks.forEach((_, i) => {
+        const c = document.createElement("span");
+        c.className = "clock";
+        c.id = `clock-${i}`;
+        c.appendChild(swatch(i));
+        const name = document.createElement("span");
+        name.textContent = seatName(i);
+        c.appendChild(name);
+        const time = document.createElement("span");
+        time.className = "time";
+        c.appendChild(time);
+        box.appendChild(c);
+      });
+    }
+    state.clocks.forEach((_, i) => {
+      const c = $(`clock-${i}`);
+      const ms = clockNow(i);
+      c.querySelector(".time").textContent = clockText(ms);
+      c.setAttribute("data-ms", Math.max(0, Math.round(ms)));
+      c.classList.toggle("running", state.clock_running === i);
+      c.classList.toggle("low", !!state.clock && ms < 10000);
+      c.classList.toggle("out", !!state.clock && ms <= 0);
+    });
+  }
+
+  /// White's share of the bar for a score from White's side (a pawn up is about 64%).
+  function whiteShare(value) {
+    if (value.mate !== undefined) return value.mate > 0 ? 1 : 0;
+    return 1 / (1 + Math.pow(10, -value.cp / 400));
+  }
+
+  /// The evaluation bar: two-player games, while the engine has a score to show.
+  function showEval(t) {
+    const bar = $("eval-bar");
+    const shown = !!(t && layout && !layout.multi && t.value && (t.value.cp !== undefined || t.value.mate !== undefined));
+    bar.hidden = !shown;
+    if (!shown) return;
+    const share = whiteShare(t.value);
+    $("eval-fill").style.width = `${(share * 100).toFixed(1)}%`;
+    $("eval-text").textContent = t.score;
+    bar.setAttribute("data-white", share.toFixed(3));
+  }
+
+  /// Resign and draw buttons: two-player games played here, a person at the board.
+  function showGameEnd() {
+    const two = !state.multi;
+    const offer = state.draw_offer === undefined ? null : state.draw_offer;
+    const live = two && state.mode === "play" && !state.position.outcome &&
+      state.cursor === state.moves.length && state.seats.includes("human");
+    $("game-end").hidden = !two;
+    $("resign").disabled = !live;
+    $("offer-draw").disabled = !live || offer !== null;
+    const answer = live && offer !== null && state.seats[1 - offer] === "human";
+    $("accept-draw").hidden = !answer;
+    $("decline-draw").hidden = !answer;
+    if (answer) {
+      $("accept-draw").textContent = `${seatName(1 - offer)}: accept the draw`;
+      $("decline-draw").textContent = "Decline";
+    }
   }
 
   function showWatch() {
@@ -866,6 +985,9 @@
     $("fen-note").hidden = !s.position.turn_open;
     showWatch();
     showThinking(s.thinking || null);
+    clockShownAt = performance.now();
+    showClocks();
+    showGameEnd();
     timing.render.push(performance.now() - t0);
     document.body.setAttribute("data-version", s.version);
   }
@@ -1080,6 +1202,19 @@
       if (m) send(m);
     });
     $("analyse").addEventListener("change", () => command("analyse", { on: $("analyse").checked }));
+    $("analysis-lines").addEventListener("change", () => command("analyse", { lines: parseInt($("analysis-lines").value, 10) }));
+    $("clock-control").addEventListener("change", () => {
+      const v = $("clock-control").value;
+      if (!v) return command("seats", { clock: null });
+      const [base, increment] = v.split("+").map((n) => parseInt(n, 10));
+      command("seats", { clock: { base, increment } });
+    });
+    $("resign").addEventListener("click", () => {
+      if (confirm("Resign this game?")) command("resign");
+    });
+    $("offer-draw").addEventListener("click", () => command("draw", { action: "offer" }));
+    $("accept-draw").addEventListener("click", () => command("draw", { action: "accept", side: 1 - state.draw_offer }));
+    $("decline-draw").addEventListener("click", () => command("draw", { action: "decline", side: 1 - state.draw_offer }));
     const setLimit = () => {
       const value = parseInt($("limit-value").value, 10);
       if (!(value > 0)) return showMessage("The engine's limit must be a positive number.");
@@ -1150,6 +1285,7 @@
     } catch (e) {
       showMessage(e.message);
     }
+    setInterval(showClocks, 100);
     connect();
   }
 

@@ -10,7 +10,7 @@
 //! all-or-nothing: a refused atom, play, position or record leaves the table as it was.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -20,6 +20,7 @@ use crate::matches::record::{HandRecord, result_text};
 use crate::search::multi::{MultiReport, MultiSettings};
 use crate::search::{Control, Limits, MATE, MATE_BOUND, TranspositionTable};
 use crate::serve::Shared;
+use crate::serve::clock::{Clocks, TimeControl};
 use crate::serve::engine::{self, Done, Purpose};
 use crate::serve::table::{Limit, MAX_LINE, Mode, Seat};
 use crate::variants::OptionValues;
@@ -64,6 +65,14 @@ pub trait MultiBoard: Send {
     fn set_analysis(&mut self, on: bool);
     /// Something shown changed.
     fn touch(&mut self);
+    fn time_control(&self) -> Option<TimeControl>;
+    /// Another time control: every clock starts again from its base.
+    fn set_time_control(&mut self, control: Option<TimeControl>);
+    /// Time left on `player`'s clock under a time control.
+    fn remaining(&self, player: Player) -> Option<Duration>;
+    /// Applies a fallen flag (the referee's default play for the player out of time); true
+    /// when it did.
+    fn tick(&mut self) -> bool;
     /// The result if the hand is over (with every player's knives).
     fn outcome(&mut self) -> Option<String>;
     fn mover(&self) -> Player;
@@ -129,8 +138,8 @@ pub struct MultiTable<G: MultiView> {
     limit: Limit,
     analysis: bool,
     mode: Mode,
-    clocks: Vec<Duration>,
-    turn_started: Instant,
+    /// Each player's clock (turns played here).
+    clocks: Clocks,
     names: Vec<String>,
 }
 
@@ -171,14 +180,26 @@ impl<G: MultiView> MultiTable<G> {
             limit,
             analysis: false,
             mode: Mode::Play,
-            clocks: vec![Duration::ZERO; players],
-            turn_started: Instant::now(),
+            clocks: Clocks::new(players, None),
             names: default_names(players),
         })
     }
 
     fn changed(&mut self) {
         self.ids.version += 1;
+        self.sync_clock();
+    }
+
+    /// Runs the clock of the player to move while a hand is played at the end of its line;
+    /// stops it otherwise.
+    fn sync_clock(&mut self) {
+        let live = self.mode == Mode::Play && self.cursor == self.turns.len();
+        if live && self.outcome().is_none() {
+            let mover = self.mover();
+            self.clocks.run(mover);
+        } else {
+            self.clocks.pause();
+        }
     }
 
     /// Starts a new line from `start` (a new game id: no animation across).
@@ -194,8 +215,7 @@ impl<G: MultiView> MultiTable<G> {
         self.turns.clear();
         self.partial.clear();
         self.cursor = 0;
-        self.clocks = vec![Duration::ZERO; players];
-        self.turn_started = Instant::now();
+        self.clocks.reset(players, self.clocks.control());
         self.ids.game += 1;
         self.mode = Mode::Play;
         self.names = default_names(players);
@@ -242,7 +262,7 @@ impl<G: MultiView> MultiTable<G> {
     fn close(&mut self, note: Option<String>) {
         let player = self.game.to_move(&self.pos);
         if self.mode == Mode::Play {
-            self.clocks[player] += self.turn_started.elapsed();
+            self.clocks.turn_done(player);
         }
         self.game.make_atom(&mut self.pos, G::END_TURN);
         let parts = std::mem::take(&mut self.partial);
@@ -252,7 +272,6 @@ impl<G: MultiView> MultiTable<G> {
             note,
         });
         self.cursor += 1;
-        self.turn_started = Instant::now();
     }
 
     fn unmake_partial(&mut self) {
@@ -419,14 +438,7 @@ impl<G: MultiView> MultiBoard for MultiTable<G> {
     fn state(&mut self, searching: Option<&str>, watchers: usize) -> Value {
         let position = self.position_json();
         let (mode, tags, result) = self.mode.json();
-        let mut clocks: Vec<u64> = self.clocks.iter().map(|c| c.as_millis() as u64).collect();
-        if self.mode == Mode::Play
-            && self.cursor == self.turns.len()
-            && position["outcome"].is_null()
-        {
-            let mover = self.game.to_move(&self.pos);
-            clocks[mover] += self.turn_started.elapsed().as_millis() as u64;
-        }
+        let (control, clocks, clock_running) = self.clocks.json();
         let last_turn: Vec<Value> = self
             .cursor
             .checked_sub(1)
@@ -463,7 +475,9 @@ impl<G: MultiView> MultiBoard for MultiTable<G> {
             "limit": self.limit.json(),
             "analysis": self.analysis,
             "searching": searching,
+            "clock": control,
             "clocks": clocks,
+            "clock_running": clock_running,
             "counters": [],
             "watchers": watchers,
         })
@@ -539,7 +553,6 @@ impl<G: MultiView> MultiBoard for MultiTable<G> {
                 self.partial.pop();
                 self.game.unmake_atom(&mut self.pos);
             }
-            self.turn_started = Instant::now();
             self.changed();
             return Ok(());
         }
@@ -566,7 +579,6 @@ impl<G: MultiView> MultiBoard for MultiTable<G> {
             self.partial = parts;
             self.turns.truncate(self.cursor);
         }
-        self.turn_started = Instant::now();
         self.changed();
         Ok(())
     }
@@ -579,7 +591,6 @@ impl<G: MultiView> MultiBoard for MultiTable<G> {
             ));
         }
         self.walk(ply);
-        self.turn_started = Instant::now();
         self.changed();
         Ok(())
     }
@@ -614,6 +625,47 @@ impl<G: MultiView> MultiBoard for MultiTable<G> {
 
     fn touch(&mut self) {
         self.changed();
+    }
+
+    fn time_control(&self) -> Option<TimeControl> {
+        self.clocks.control()
+    }
+
+    fn set_time_control(&mut self, control: Option<TimeControl>) {
+        let players = self.seats.len();
+        self.clocks.reset(players, control);
+        self.changed();
+    }
+
+    fn remaining(&self, player: Player) -> Option<Duration> {
+        self.clocks.remaining(player)
+    }
+
+    fn tick(&mut self) -> bool {
+        let live = self.mode == Mode::Play && self.cursor == self.turns.len();
+        let Some(player) = self.clocks.flagged() else {
+            return false;
+        };
+        if !live || player != self.mover() || self.outcome().is_some() {
+            return false;
+        }
+        // The referee's rule (D4): a player out of time makes the default play, and plays on
+        // with its increments.
+        self.unmake_partial();
+        let atoms = self.game.default_play(&mut self.pos);
+        let mut scratch = self.pos.clone();
+        let text = play_text(&*self.game, &mut scratch, &atoms);
+        let parts: Vec<&str> = if text.is_empty() {
+            Vec::new()
+        } else {
+            text.split(',').collect()
+        };
+        self.clocks.empty(player);
+        if let Err(e) = self.play_parts(&parts, Some("time out: default play".into())) {
+            log::error!("the default play '{text}' was refused: {e}");
+        }
+        self.changed();
+        true
     }
 
     fn outcome(&mut self) -> Option<String> {

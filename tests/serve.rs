@@ -1328,6 +1328,12 @@ fn analysis_shows_several_lines() {
         "{firsts:?}"
     );
     assert!(lines.iter().all(|l| l["score"].is_string()));
+    // Best first (White to move: White's scores fall down the list).
+    let cps: Vec<i64> = lines
+        .iter()
+        .map(|l| l["value"]["cp"].as_i64().unwrap())
+        .collect();
+    assert!(cps.windows(2).all(|w| w[0] >= w[1]), "{cps:?}");
     for lines in [0, 4] {
         assert!(post(&s, "analyse", json!({ "lines": lines })).is_err());
     }

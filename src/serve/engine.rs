@@ -180,7 +180,7 @@ fn start_two(
                 g.legal_moves(&mut pos.clone(), &mut legal);
                 lines.clamp(1, legal.len().max(1))
             });
-            let mut set: Vec<Value> = Vec::new();
+            let mut set: Vec<(i32, Value)> = Vec::new();
             let mut head: Option<Value> = None;
             let mut on_report = move |r: &Report| {
                 let thinking = thinking_json(&report_game, &report_pos, purpose, r);
@@ -189,17 +189,26 @@ fn start_two(
                     head = Some(thinking.clone());
                 }
                 set.truncate(r.line.max(1) - 1);
-                set.push(json!({
-                    "score": thinking["score"],
-                    "value": thinking["value"],
-                    "pv": thinking["pv"],
-                }));
+                set.push((
+                    r.raw_score,
+                    json!({
+                        "score": thinking["score"],
+                        "value": thinking["value"],
+                        "pv": thinking["pv"],
+                    }),
+                ));
                 if set.len() < set_size {
                     return;
                 }
-                // Depth, nodes and the main line are line 1's.
+                // Best first, as Stockfish orders its lines (a later line of one depth may
+                // score above the first: each is searched with the ones before excluded).
+                let mut sorted = set.clone();
+                sorted.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
                 let mut shown = head.clone().unwrap_or(thinking);
-                shown["lines"] = json!(set);
+                for key in ["score", "value", "pv"] {
+                    shown[key] = sorted[0].1[key].clone();
+                }
+                shown["lines"] = json!(sorted.into_iter().map(|(_, l)| l).collect::<Vec<_>>());
                 report(&report_shared, id, shown);
             };
             let settings = Settings {

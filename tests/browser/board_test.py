@@ -625,6 +625,20 @@ def gallery(p, shots):
         p.click_cell(cells[pieces[0]["from"]]["name"])
         time.sleep(0.3)
     p.shot(shots, "party")
+    # Wildebeest against the engine on a clock: the engine plays both sides for a while.
+    p.api("new", {"variant": "wildebeest"})
+    p.api("seats", {"seats": ["engine", "engine"], "clock": {"base": 120000, "increment": 1000}}, settle=False)
+    p.wait(lambda: len(p.state()["moves"]) >= 10, "ten Wildebeest plies on the clock", timeout=120)
+    p.api("seats", {"seats": ["human", "engine"]})
+    p.wait(lambda: p.state()["searching"] is None, "the engine's last move")
+    p.api("analyse", {"on": True, "lines": 2})
+    try:
+        p.wait(lambda: (p.state().get("thinking") or {}).get("depth", 0) >= 8, "analysis", timeout=8)
+    except TimeoutError:
+        pass
+    p.shot(shots, "wildebeest-clock")
+    p.api("analyse", {"on": False, "lines": 1})
+    p.api("seats", {"clock": None})
     p.api("new", {"variant": "chess"})
     for variant, plies in [("chess", 9), ("sphinx", 7), ("royal-partonici-9", 11), ("ecila-27", 7)]:
         p.api("seats", {"seats": ["human", "human"], "limit": {"kind": "nodes", "value": 3000}})

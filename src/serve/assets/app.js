@@ -598,6 +598,8 @@
     if (document.activeElement !== $("limit-kind")) $("limit-kind").value = state.limit.kind;
     if (document.activeElement !== $("limit-value")) $("limit-value").value = state.limit.value;
     $("analyse").checked = state.analysis;
+    // Under a clock the engine plays by it: the limit per move is not used.
+    $("limit-kind").disabled = $("limit-value").disabled = !!state.clock;
     $("analysis-lines").hidden = !!state.multi;
     $("analysis-lines").value = String(state.analysis_lines || 1);
     const control = $("clock-control");

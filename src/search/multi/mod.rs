@@ -269,18 +269,27 @@ pub(crate) fn turn_in_order<G: MultiEvaluate>(
         .unwrap_or_else(|| play_turn_by(game, pos, |_, _, atoms| atoms[0]))
 }
 
-/// The time a play may take once the clock holds no more than the move overhead: a search
-/// that plans the usual minimum (5 ms) plus a Party play's fixed costs can exceed a 10 ms
-/// increment on a busy machine, and a player whose clock ran out plays on increments alone,
-/// so one overrun brings many. Answering at once lets the clock recover.
+/// The time a play may take once the clock is low (see [`LOW_CLOCK`]): a search that plans
+/// the usual minimum (5 ms) plus a Party play's fixed costs can exceed a 10 ms increment on a
+/// busy machine, and a player whose clock ran out plays on increments alone, so one overrun
+/// brings many. Answering at once lets the clock recover.
 const LAST_DITCH: Duration = Duration::from_millis(1);
 
+/// A clock holding no more than this (or the move overhead, if larger) is low: plays take
+/// [`LAST_DITCH`] until the increments have refilled it. On increments of 10 ms the clock then
+/// settles near this floor instead of near the overhead, so only a process kept from the
+/// processor for a fifth of a second loses a play on time, not one kept for 50 ms (a machine
+/// running four jobs on two cores lost about one play a hand of 8 players at 1s+0.01s with
+/// the overhead alone as the floor, docs/party.md).
+const LOW_CLOCK: Duration = Duration::from_millis(200);
+
 /// The time plan of one play: the two-player plan ([`Budget::plan`]), cut to [`LAST_DITCH`]
-/// when the clock holds no more than the move overhead.
+/// when the clock is low.
 fn budget_for(limits: &Limits, settings: &MultiSettings) -> Budget {
     let planned = Budget::plan(limits, settings.move_overhead);
+    let low = settings.move_overhead.max(LOW_CLOCK);
     match limits.clock {
-        Some(clock) if clock.remaining <= settings.move_overhead && !limits.infinite => Budget {
+        Some(clock) if clock.remaining <= low && !limits.infinite => Budget {
             soft: Some(LAST_DITCH),
             hard: Some(LAST_DITCH),
         },

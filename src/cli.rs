@@ -648,6 +648,59 @@ pub fn tune_selfplay_command(
     ))
 }
 
+/// `menagerie tune datagen`: plays one shard of a data plan into its file (resuming it).
+pub fn tune_datagen_command(
+    variant: &str,
+    plan: &crate::tune::selfplay::SelfPlay,
+    shard: &str,
+    out_path: &str,
+) -> Result<String, CliError> {
+    use crate::eval::Evaluator;
+    use crate::tune::datagen::{Shard, run_shard};
+    let shard = Shard::parse(shard).map_err(CliError)?;
+    let game = variants::game(variant)?;
+    let start = Instant::now();
+    let run = with_game!(&game, g => {
+        run_shard(g, &Evaluator::for_game(g), variant, plan, shard, out_path, |n| {
+            log::info!("game {n} written");
+        })
+    })
+    .map_err(CliError)?;
+    Ok(format!(
+        "shard {}/{}: {} games played ({} positions) in {:.1} s, {} found finished; {out_path}\n",
+        shard.index,
+        shard.count,
+        run.played,
+        run.positions,
+        start.elapsed().as_secs_f64(),
+        run.kept
+    ))
+}
+
+/// `menagerie tune merge-data`: checks and merges the shard files of one plan.
+pub fn tune_merge_data_command(
+    variant: &str,
+    shards: &[String],
+    out_path: &str,
+) -> Result<String, CliError> {
+    let game = variants::game(variant)?;
+    let mut files = Vec::new();
+    for path in shards {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
+        files.push((path.clone(), text));
+    }
+    let (text, report) =
+        with_game!(&game, g => crate::tune::datagen::merge(g, &files)).map_err(CliError)?;
+    std::fs::write(out_path, text)
+        .map_err(|e| CliError(format!("cannot write {out_path}: {e}")))?;
+    Ok(format!(
+        "{} games, {} positions ({} repeated positions dropped); {} games of the plan missing, \
+         {} unfinished games left out; {out_path}\n",
+        report.games, report.positions, report.duplicates, report.missing, report.unfinished
+    ))
+}
+
 /// `menagerie tune train-network`: reads the scored positions, trains, writes the network.
 pub fn tune_train_network_command(
     variant: &str,

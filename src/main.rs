@@ -1,7 +1,7 @@
 //! The `menagerie` binary: with no arguments the protocol loop; otherwise tools for people
 //! and scripts (perft, show, variants, bench, match).
 
-use clap::{Parser, Subcommand};
+use clap::{Args as ClapArgs, Parser, Subcommand};
 use menagerie::cli;
 use menagerie::tune::texel::SquareModel;
 
@@ -111,6 +111,36 @@ enum Command {
     },
 }
 
+/// How self-play games are played (`tune selfplay` and `tune datagen`).
+#[derive(ClapArgs)]
+struct PlayArgs {
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Random moves at the start of each game (opening variety).
+    #[arg(long, default_value_t = 8)]
+    random_plies: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once, each on its own thread (the games do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+impl PlayArgs {
+    /// The plan of `games` games of at most `max_plies` plies, numbers kept to sane ranges.
+    fn plan(&self, games: usize, max_plies: usize) -> menagerie::tune::selfplay::SelfPlay {
+        menagerie::tune::selfplay::SelfPlay {
+            games: games.min(1_000_000_000),
+            nodes: self.nodes.clamp(1, 100_000_000),
+            random_plies: self.random_plies.min(1000),
+            seed: self.seed,
+            threads: self.threads.clamp(1, 64),
+            max_plies: max_plies.clamp(1, 100_000),
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum TuneStep {
     /// Play the engine against itself and write quiet positions with the game results.
@@ -119,18 +149,41 @@ enum TuneStep {
         variant: String,
         #[arg(long, default_value_t = 200)]
         games: usize,
-        /// Nodes searched per move.
-        #[arg(long, default_value_t = 5000)]
-        nodes: u64,
-        /// Random moves at the start of each game (opening variety).
-        #[arg(long, default_value_t = 8)]
-        random_plies: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        #[command(flatten)]
+        play: PlayArgs,
         #[arg(long)]
         out: String,
+    },
+    /// Play self-play games scored by the engine's search into one shard of a data set
+    /// (`POSITION | SCORE | RESULT` lines for train-network); a killed run resumes where it
+    /// stopped when run again with the same settings.
+    Datagen {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Games of the whole plan (all shards together).
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        #[command(flatten)]
+        play: PlayArgs,
+        /// Games longer than this are scored as draws.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// This run's part of the plan: K/N plays the games g with g % N == K - 1.
+        #[arg(long, default_value = "1/1")]
+        shard: String,
+        #[arg(long)]
+        out: String,
+    },
+    /// Merge the shard files of one datagen plan: checks every line, puts the games in order,
+    /// drops repeated positions.
+    MergeData {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        out: String,
+        /// The shard files, in any order.
+        #[arg(required = true)]
+        shards: Vec<String>,
     },
     /// Fit the evaluation weights to samples files (all of one variant).
     Fit {
@@ -336,22 +389,23 @@ fn run_tune(step: TuneStep) -> Result<(String, bool), cli::CliError> {
         TuneStep::Selfplay {
             variant,
             games,
-            nodes,
-            random_plies,
-            seed,
-            threads,
+            play,
             out,
-        } => {
-            let plan = menagerie::tune::selfplay::SelfPlay {
-                games,
-                nodes: nodes.clamp(1, 100_000_000),
-                random_plies,
-                seed,
-                threads: threads.clamp(1, 64),
-                max_plies: 400,
-            };
-            cli::tune_selfplay_command(&variant, &plan, &out).map(|s| (s, true))
-        }
+        } => cli::tune_selfplay_command(&variant, &play.plan(games, 400), &out).map(|s| (s, true)),
+        TuneStep::Datagen {
+            variant,
+            games,
+            play,
+            max_plies,
+            shard,
+            out,
+        } => cli::tune_datagen_command(&variant, &play.plan(games, max_plies), &shard, &out)
+            .map(|s| (s, true)),
+        TuneStep::MergeData {
+            variant,
+            out,
+            shards,
+        } => cli::tune_merge_data_command(&variant, &shards, &out).map(|s| (s, true)),
         TuneStep::Fit {
             data,
             rounds,

@@ -9,6 +9,7 @@
 //! produced them, so a build never depends on a data file.
 
 pub mod compare;
+pub mod datagen;
 pub mod network;
 pub mod params;
 pub mod selfplay;

@@ -41,10 +41,13 @@ pub fn play<G: Evaluate>(game: &G, evaluator: &Evaluator, plan: &SelfPlay) -> Ve
                         break;
                     }
                     let record = one_game(game, evaluator, plan, index as u64, &tt);
-                    lines
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .extend(record);
+                    let result = record.result;
+                    lines.lock().unwrap_or_else(|e| e.into_inner()).extend(
+                        record
+                            .positions
+                            .into_iter()
+                            .map(|(fen, _)| format!("{result} {fen}")),
+                    );
                 }
             });
         }
@@ -52,13 +55,22 @@ pub fn play<G: Evaluate>(game: &G, evaluator: &Evaluator, plan: &SelfPlay) -> Ve
     lines.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-fn one_game<G: Evaluate>(
+/// One game of self-play: its quiet positions, each with the search's score from player 0's
+/// side (centipawns), and the result for player 0 (1, 0.5 or 0).
+pub struct ScoredGame {
+    pub positions: Vec<(String, i32)>,
+    pub result: f64,
+}
+
+/// Game `index` of `plan`: what it holds depends on the seed, the index and the plan alone
+/// (one thread, fixed nodes, a cleared table), so any process plays it alike.
+pub fn one_game<G: Evaluate>(
     game: &G,
     evaluator: &Evaluator,
     plan: &SelfPlay,
     index: u64,
     tt: &TranspositionTable,
-) -> Vec<String> {
+) -> ScoredGame {
     let v = game.variant();
     let mut rng = Rng::seeded(plan.seed ^ (index + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut pos = parse_position(game, &v.spec.start).expect("start positions are valid");
@@ -111,7 +123,7 @@ fn one_game<G: Evaluate>(
             && !best.is_promotion()
             && r.score.abs() < MATE_BOUND;
         if quiet {
-            kept.push(write_position(v, &pos));
+            kept.push((write_position(v, &pos), white_score));
         }
         let sign = if white_score >= DECISIVE {
             1
@@ -131,7 +143,8 @@ fn one_game<G: Evaluate>(
         }
         game.make(&mut pos, best);
     };
-    kept.into_iter()
-        .map(|fen| format!("{result} {fen}"))
-        .collect()
+    ScoredGame {
+        positions: kept,
+        result,
+    }
 }
